@@ -1,0 +1,24 @@
+"""Test settings: fast hashing, eager Celery, local memory cache.
+
+TEST_DATABASE_URL selects the database the suite runs on (SQLite by default;
+``make test`` runs it again on PostgreSQL).
+"""
+
+import os
+
+os.environ.setdefault("DEBUG", "true")
+
+from .settings import *  # noqa: E402,F403
+from .settings import env  # noqa: E402
+
+DATABASES = {"default": env.db("TEST_DATABASE_URL", default="sqlite:///:memory:")}
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The worker tests (``make test-worker``) set TEST_CELERY_BROKER_URL to a real
+# Redis; every other test runs tasks in-process.
+CELERY_BROKER_URL = env.str("TEST_CELERY_BROKER_URL", default="memory://")
+CELERY_RESULT_BACKEND = env.str("TEST_CELERY_BROKER_URL", default="cache+memory://")
+CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL == "memory://"
+SEATING_TIME_LIMIT_S = 2.0
+LANGUAGE_CODE = "en"
+STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405

@@ -1,0 +1,32 @@
+"""Fixtures shared by the database tests."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import TournamentFactory, UserFactory
+
+
+@pytest.fixture
+def organiser(db):
+    return UserFactory(username="organiser")
+
+
+@pytest.fixture
+def tournament(organiser):
+    tournament = TournamentFactory()
+    tournament.organisers.add(organiser)
+    return tournament
+
+
+@pytest.fixture
+def api(organiser) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(organiser)
+    return client
+
+
+@pytest.fixture
+def anonymous_api() -> APIClient:
+    return APIClient()

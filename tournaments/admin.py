@@ -1,0 +1,117 @@
+"""The admin covers every model; score changes still go through the pages/API."""
+
+from django.contrib import admin
+
+from tournaments.models import (
+    AuditEvent,
+    Club,
+    Hand,
+    Penalty,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    SeatResult,
+    Table,
+    Tournament,
+)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "country"]
+    search_fields = ["name"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["last_name", "first_name", "club", "country", "ema_number"]
+    search_fields = ["last_name", "first_name", "ema_number"]
+    list_filter = ["country"]
+    autocomplete_fields = ["club"]
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "start_date", "ruleset", "status", "is_public"]
+    list_filter = ["status", "ruleset", "is_public"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["organisers", "referees"]
+    inlines = [RegistrationInline]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "player", "status"]
+    list_filter = ["tournament", "status"]
+    search_fields = ["player__last_name", "player__first_name"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "status", "seating_state"]
+    list_filter = ["tournament", "status"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["wind", "registration"]
+    raw_id_fields = ["registration"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["round", "number", "is_closed", "time_called", "version"]
+    list_filter = ["round__tournament", "is_closed"]
+    inlines = [SeatInline]
+    readonly_fields = ["version"]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["table", "wind", "registration"]
+    list_filter = ["round__tournament"]
+    raw_id_fields = ["table", "round", "registration"]
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = ["table", "number", "kind", "winner", "discarder", "fan_total"]
+    list_filter = ["table__round__tournament", "kind"]
+    raw_id_fields = ["table", "winner", "discarder", "entered_by"]
+    readonly_fields = ["deltas", "version", "created_at", "updated_at"]
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(admin.ModelAdmin):
+    list_display = ["table", "seat", "kind", "points", "reason"]
+    list_filter = ["table__round__tournament", "kind"]
+    raw_id_fields = ["table", "seat", "referee"]
+
+
+@admin.register(SeatResult)
+class SeatResultAdmin(admin.ModelAdmin):
+    list_display = ["seat", "score", "rank", "table_points"]
+    list_filter = ["round__tournament"]
+    raw_id_fields = ["seat", "registration", "round"]
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "tournament", "action", "actor", "actor_label"]
+    list_filter = ["tournament", "action"]
+    readonly_fields = [f.name for f in AuditEvent._meta.fields]
+
+    def has_add_permission(self, request):  # noqa: ANN001, ANN201
+        return False
+
+    def has_change_permission(self, request, obj=None):  # noqa: ANN001, ANN201
+        return False

@@ -1,0 +1,145 @@
+"""Output serializers shared by the API views (inputs are nested in the views)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import (
+    Hand,
+    Penalty,
+    Registration,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
+
+
+class TournamentOutput(serializers.ModelSerializer):
+    class Meta:
+        model = Tournament
+        fields = [
+            "slug", "name", "city", "country", "start_date", "end_date", "ruleset",
+            "ruleset_options", "rounds_count", "session_minutes", "seating_mode",
+            "status", "is_public",
+        ]  # fmt: skip
+
+
+class RegistrationOutput(serializers.ModelSerializer):
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.name")
+    first_name = serializers.CharField(source="player.first_name")
+    last_name = serializers.CharField(source="player.last_name")
+    club = serializers.CharField(source="player.club.name", default="")
+    country = serializers.CharField(source="player.country")
+    ema_number = serializers.CharField(source="player.ema_number")
+
+    class Meta:
+        model = Registration
+        fields = [
+            "player", "number", "status", "name", "first_name", "last_name", "club",
+            "country", "ema_number",
+        ]  # fmt: skip
+
+
+class SeatOutput(serializers.ModelSerializer):
+    player = serializers.IntegerField(source="registration.player_id")
+    name = serializers.CharField(source="registration.player.name")
+    score = serializers.SerializerMethodField()
+    rank = serializers.SerializerMethodField()
+    table_points = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Seat
+        fields = ["wind", "player", "name", "score", "rank", "table_points"]
+
+    def _result(self, seat: Seat) -> Any:
+        return getattr(seat, "result", None)
+
+    def get_score(self, seat: Seat) -> int:
+        result = self._result(seat)
+        return result.score if result else 0
+
+    def get_rank(self, seat: Seat) -> int | None:
+        result = self._result(seat)
+        return result.rank if result else None
+
+    def get_table_points(self, seat: Seat) -> str:
+        result = self._result(seat)
+        return str(result.table_points) if result else "0"
+
+
+class TableOutput(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number")
+    seats = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Table
+        fields = [
+            "id",
+            "round",
+            "number",
+            "is_closed",
+            "time_called",
+            "version",
+            "seats",
+        ]
+
+    def get_seats(self, table: Table) -> list[dict[str, Any]]:
+        seats = sorted(table.seats.all(), key=lambda seat: "ESWN".index(seat.wind))
+        return SeatOutput(seats, many=True).data
+
+
+class RoundOutput(serializers.ModelSerializer):
+    tables = TableOutput(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = [
+            "number", "status", "seating_state", "seating_progress", "seating_stats",
+            "seating_error", "tables",
+        ]  # fmt: skip
+
+
+class HandOutput(serializers.ModelSerializer):
+    winner = serializers.IntegerField(
+        source="winner.registration.player_id", default=None
+    )
+    discarder = serializers.IntegerField(
+        source="discarder.registration.player_id", default=None
+    )
+
+    class Meta:
+        model = Hand
+        fields = [
+            "id", "number", "kind", "winner", "discarder", "fan_total", "flowers",
+            "prevalent_wind", "seat_winds", "winds_corrected", "deltas", "tiles",
+            "fans", "version",
+        ]  # fmt: skip
+
+
+class PenaltyOutput(serializers.ModelSerializer):
+    player = serializers.IntegerField(source="seat.registration.player_id")
+
+    class Meta:
+        model = Penalty
+        fields = ["id", "player", "kind", "points", "reason", "deltas", "created_at"]
+
+
+class StandingOutput(serializers.Serializer):
+    rank = serializers.IntegerField()
+    shared = serializers.BooleanField()
+    player = serializers.IntegerField(source="registration.player_id")
+    name = serializers.CharField(source="registration.player.name")
+    club = serializers.CharField(source="registration.player.club.name", default="")
+    table_points = serializers.SerializerMethodField()
+    score = serializers.IntegerField()
+    places = serializers.ListField(child=serializers.IntegerField())
+    best_session = serializers.IntegerField(allow_null=True)
+    sessions = serializers.IntegerField()
+
+    def get_table_points(self, row: Any) -> str:
+        """Exact: an integer or a fraction such as ``"29/3"``."""
+        return str(row.table_points)

@@ -1,0 +1,201 @@
+"""API: a table's sheet, its hands and penalties, closing and reopening."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api.access import client_ip, get_table
+from tournaments.api.serializers import (
+    HandOutput,
+    PenaltyOutput,
+    SeatOutput,
+    TableOutput,
+)
+from tournaments.models import Hand, Penalty, Table
+from tournaments.selectors import get_table_sheet
+from tournaments.services import hands as hand_services
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="A client-chosen key: the same request sent again is stored once.",
+)
+
+
+class ResultInput(serializers.Serializer):
+    """A hand result: MCR reads these fields; player ids name the seats."""
+
+    kind = serializers.CharField(max_length=20)
+    winner = serializers.IntegerField(required=False, allow_null=True, default=None)
+    discarder = serializers.IntegerField(required=False, allow_null=True, default=None)
+    fan_total = serializers.IntegerField(required=False, allow_null=True, default=None)
+    flowers = serializers.IntegerField(required=False, default=0)
+
+
+def sheet_data(table: Table) -> dict[str, Any]:
+    sheet = get_table_sheet(table)
+    return {
+        **TableOutput(table).data,
+        "seats": SeatOutput(sheet["seats"], many=True).data,
+        "hands": HandOutput(sheet["hands"], many=True).data,
+        "penalties": PenaltyOutput(sheet["penalties"], many=True).data,
+    }
+
+
+class TableDetailApi(APIView):
+    @extend_schema(responses=TableOutput)
+    def get(self, request: Any, table_id: int) -> Response:
+        return Response(sheet_data(get_table(request, table_id)))
+
+
+class HandListApi(APIView):
+    class InputSerializer(ResultInput):
+        table_version = serializers.IntegerField(required=False, allow_null=True)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: HandOutput, 200: HandOutput},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    def post(self, request: Any, table_id: int) -> Response:
+        """Record the table's next hand; a repeated Idempotency-Key answers 200."""
+        table = get_table(request, table_id, write=True)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = dict(data.validated_data)
+        version = result.pop("table_version", None)
+        hand, created = hand_services.record_hand(
+            table_id=table.pk,
+            result=result,
+            actor=request.user,
+            idempotency_key=request.headers.get("Idempotency-Key") or None,
+            expected_table_version=version,
+            ip_address=client_ip(request),
+        )
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(HandOutput(hand).data, status=code)
+
+
+class HandDetailApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        version = serializers.IntegerField(help_text="The version you are editing.")
+        result = ResultInput(required=False)
+        seat_winds = serializers.CharField(max_length=4, required=False)
+        prevalent_wind = serializers.CharField(max_length=1, required=False)
+
+    class DeleteSerializer(serializers.Serializer):
+        version = serializers.IntegerField()
+
+    def _hand(self, request: Any, hand_id: int) -> Hand:
+        hand = get_object_or_404(Hand, pk=hand_id)
+        get_table(request, hand.table_id, write=request.method != "GET")
+        return hand
+
+    @extend_schema(responses=HandOutput)
+    def get(self, request: Any, hand_id: int) -> Response:
+        return Response(HandOutput(self._hand(request, hand_id)).data)
+
+    @extend_schema(request=InputSerializer, responses=HandOutput)
+    def patch(self, request: Any, hand_id: int) -> Response:
+        """Correct a hand; a stale ``version`` gets 409 Conflict."""
+        hand = self._hand(request, hand_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand = hand_services.correct_hand(
+            hand_id=hand.pk,
+            expected_version=data.validated_data["version"],
+            actor=request.user,
+            result=data.validated_data.get("result"),
+            seat_winds=data.validated_data.get("seat_winds"),
+            prevalent_wind=data.validated_data.get("prevalent_wind"),
+            ip_address=client_ip(request),
+        )
+        return Response(HandOutput(hand).data)
+
+    @extend_schema(request=DeleteSerializer, responses={204: None})
+    def delete(self, request: Any, hand_id: int) -> Response:
+        hand = self._hand(request, hand_id)
+        data = self.DeleteSerializer(data=request.data or request.query_params)
+        data.is_valid(raise_exception=True)
+        hand_services.delete_hand(
+            hand_id=hand.pk,
+            expected_version=data.validated_data["version"],
+            actor=request.user,
+            ip_address=client_ip(request),
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PenaltyListApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        player = serializers.IntegerField()
+        kind = serializers.ChoiceField(Penalty.Kind.choices)
+        points = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+        reason = serializers.CharField(max_length=200, required=False, default="")
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: PenaltyOutput},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    def post(self, request: Any, table_id: int) -> Response:
+        table = get_table(request, table_id, write=True)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        penalty, created = hand_services.add_penalty(
+            table_id=table.pk,
+            player_id=fields.pop("player"),
+            actor=request.user,
+            idempotency_key=request.headers.get("Idempotency-Key") or None,
+            ip_address=client_ip(request),
+            **fields,
+        )
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(PenaltyOutput(penalty).data, status=code)
+
+
+class PenaltyDetailApi(APIView):
+    @extend_schema(responses={204: None})
+    def delete(self, request: Any, penalty_id: int) -> Response:
+        penalty = get_object_or_404(Penalty, pk=penalty_id)
+        get_table(request, penalty.table_id, write=True)
+        hand_services.remove_penalty(
+            penalty_id=penalty.pk, actor=request.user, ip_address=client_ip(request)
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TableCloseApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        time_called = serializers.BooleanField(default=False)
+
+    @extend_schema(request=InputSerializer, responses=TableOutput)
+    def post(self, request: Any, table_id: int) -> Response:
+        table = get_table(request, table_id, write=True)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand_services.close_table(
+            table_id=table.pk,
+            actor=request.user,
+            time_called=data.validated_data["time_called"],
+            ip_address=client_ip(request),
+        )
+        return Response(sheet_data(Table.objects.get(pk=table.pk)))
+
+
+class TableReopenApi(APIView):
+    @extend_schema(request=None, responses=TableOutput)
+    def post(self, request: Any, table_id: int) -> Response:
+        table = get_table(request, table_id, write=True)
+        hand_services.reopen_table(
+            table_id=table.pk, actor=request.user, ip_address=client_ip(request)
+        )
+        return Response(sheet_data(Table.objects.get(pk=table.pk)))

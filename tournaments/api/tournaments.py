@@ -1,0 +1,198 @@
+"""API: tournaments, players, rounds, seating jobs and standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api.access import get_round, get_tournament
+from tournaments.api.serializers import (
+    RegistrationOutput,
+    RoundOutput,
+    StandingOutput,
+    TournamentOutput,
+)
+from tournaments.models import Registration, Round, Tournament
+from tournaments.selectors import get_standings
+from tournaments.services import seating, setup
+
+
+class TournamentListApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=160)
+        slug = serializers.SlugField(max_length=60, required=False, allow_blank=True)
+        city = serializers.CharField(max_length=80, required=False, allow_blank=True)
+        country = serializers.CharField(max_length=3, required=False, allow_blank=True)
+        start_date = serializers.DateField(required=False, allow_null=True)
+        end_date = serializers.DateField(required=False, allow_null=True)
+        ruleset = serializers.CharField(max_length=40, default="mcr")
+        ruleset_options = serializers.DictField(required=False, default=dict)
+        rounds_count = serializers.IntegerField(min_value=1, max_value=40, default=4)
+        session_minutes = serializers.IntegerField(
+            min_value=10, max_value=600, default=120
+        )
+        seating_mode = serializers.ChoiceField(
+            Tournament.SeatingMode.choices, default=Tournament.SeatingMode.RANDOM
+        )
+        is_public = serializers.BooleanField(default=True)
+
+    @extend_schema(responses=TournamentOutput(many=True))
+    def get(self, request: Any) -> Response:
+        visible = Q(is_public=True)
+        if request.user.is_authenticated:
+            visible |= Q(organisers=request.user) | Q(referees=request.user)
+        tournaments = Tournament.objects.filter(visible).distinct()
+        return Response(TournamentOutput(tournaments, many=True).data)
+
+    @extend_schema(request=InputSerializer, responses={201: TournamentOutput})
+    def post(self, request: Any) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = setup.create_tournament(actor=request.user, **data.validated_data)
+        return Response(
+            TournamentOutput(tournament).data, status=status.HTTP_201_CREATED
+        )
+
+
+class TournamentDetailApi(APIView):
+    @extend_schema(responses=TournamentOutput)
+    def get(self, request: Any, slug: str) -> Response:
+        return Response(TournamentOutput(get_tournament(request, slug)).data)
+
+
+class PlayerListApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        first_name = serializers.CharField(max_length=80, required=False, default="")
+        last_name = serializers.CharField(max_length=80)
+        club = serializers.CharField(max_length=120, required=False, default="")
+        country = serializers.CharField(max_length=3, required=False, default="")
+        ema_number = serializers.CharField(max_length=8, required=False, default="")
+
+    @extend_schema(responses=RegistrationOutput(many=True))
+    def get(self, request: Any, slug: str) -> Response:
+        tournament = get_tournament(request, slug)
+        registrations = tournament.registrations.select_related("player__club")
+        return Response(RegistrationOutput(registrations, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer(many=True),
+        responses={201: RegistrationOutput(many=True)},
+    )
+    def post(self, request: Any, slug: str) -> Response:
+        """Register one player (an object) or several (a list); all or nothing."""
+        tournament = get_tournament(request, slug, write=True)
+        many = isinstance(request.data, list)
+        data = self.InputSerializer(data=request.data, many=many)
+        data.is_valid(raise_exception=True)
+        rows = data.validated_data if many else [data.validated_data]
+        setup.register_players(tournament=tournament, players=rows, actor=request.user)
+        registrations = tournament.registrations.select_related("player__club")
+        return Response(
+            RegistrationOutput(registrations, many=True).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class PlayerDetailApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        status = serializers.ChoiceField(Registration.Status.choices)
+
+    @extend_schema(request=InputSerializer, responses=RegistrationOutput)
+    def patch(self, request: Any, slug: str, player: int) -> Response:
+        tournament = get_tournament(request, slug, write=True)
+        registration = tournament.registrations.filter(player_id=player).first()
+        if registration is None:
+            return Response(status=status.HTTP_404_NOT_FOUND)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        setup.set_registration_status(
+            registration=registration, actor=request.user, **data.validated_data
+        )
+        return Response(RegistrationOutput(registration).data)
+
+
+class RoundListApi(APIView):
+    @extend_schema(responses=RoundOutput(many=True))
+    def get(self, request: Any, slug: str) -> Response:
+        tournament = get_tournament(request, slug)
+        rounds = tournament.rounds.prefetch_related(
+            "tables__seats__registration__player"
+        )
+        return Response(RoundOutput(rounds, many=True).data)
+
+
+class RoundDetailApi(APIView):
+    @extend_schema(responses=RoundOutput)
+    def get(self, request: Any, slug: str, number: int) -> Response:
+        return Response(RoundOutput(get_round(request, slug, number)).data)
+
+
+class SeatingJobApi(APIView):
+    """POST starts a seating job for the round; GET tells its state and result."""
+
+    class InputSerializer(serializers.Serializer):
+        seed = serializers.IntegerField(
+            required=False, min_value=0, max_value=2**31 - 1
+        )
+
+    @extend_schema(responses=RoundOutput)
+    def get(self, request: Any, slug: str, number: int) -> Response:
+        return Response(RoundOutput(get_round(request, slug, number)).data)
+
+    @extend_schema(request=InputSerializer, responses={202: RoundOutput})
+    def post(self, request: Any, slug: str, number: int) -> Response:
+        round_ = get_round(request, slug, number, write=True)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        seating.generate_seating(
+            round_id=round_.pk, actor=request.user, seed=data.validated_data.get("seed")
+        )
+        round_.refresh_from_db()
+        return Response(RoundOutput(round_).data, status=status.HTTP_202_ACCEPTED)
+
+
+class SeatingSwapApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        first = serializers.IntegerField(help_text="Player id")
+        second = serializers.IntegerField(help_text="Player id")
+
+    @extend_schema(request=InputSerializer, responses=RoundOutput)
+    def post(self, request: Any, slug: str, number: int) -> Response:
+        round_ = get_round(request, slug, number, write=True)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        seating.swap_players(
+            round_id=round_.pk, actor=request.user, **data.validated_data
+        )
+        return Response(RoundOutput(Round.objects.get(pk=round_.pk)).data)
+
+
+class RoundFinishApi(APIView):
+    @extend_schema(request=None, responses=RoundOutput)
+    def post(self, request: Any, slug: str, number: int) -> Response:
+        round_ = get_round(request, slug, number, write=True)
+        setup.finish_round(round_id=round_.pk, actor=request.user)
+        return Response(RoundOutput(Round.objects.get(pk=round_.pk)).data)
+
+
+class RoundReopenApi(APIView):
+    @extend_schema(request=None, responses=RoundOutput)
+    def post(self, request: Any, slug: str, number: int) -> Response:
+        round_ = get_round(request, slug, number, write=True)
+        setup.reopen_round(round_id=round_.pk, actor=request.user)
+        return Response(RoundOutput(Round.objects.get(pk=round_.pk)).data)
+
+
+class StandingsApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=StandingOutput(many=True))
+    def get(self, request: Any, slug: str) -> Response:
+        standings = get_standings(get_tournament(request, slug))
+        return Response(StandingOutput(standings.rows, many=True).data)

@@ -1,0 +1,32 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from tournaments.api import tables, tournaments
+
+T = "tournaments/<slug:slug>/"
+R = T + "rounds/<int:number>/"
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path(
+        "docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"
+    ),
+    path("tournaments/", tournaments.TournamentListApi.as_view()),
+    path(T, tournaments.TournamentDetailApi.as_view()),
+    path(T + "players/", tournaments.PlayerListApi.as_view()),
+    path(T + "players/<int:player>/", tournaments.PlayerDetailApi.as_view()),
+    path(T + "rounds/", tournaments.RoundListApi.as_view()),
+    path(R, tournaments.RoundDetailApi.as_view()),
+    path(R + "seating/", tournaments.SeatingJobApi.as_view()),
+    path(R + "swap/", tournaments.SeatingSwapApi.as_view()),
+    path(R + "finish/", tournaments.RoundFinishApi.as_view()),
+    path(R + "reopen/", tournaments.RoundReopenApi.as_view()),
+    path(T + "standings/", tournaments.StandingsApi.as_view()),
+    path("tables/<int:table_id>/", tables.TableDetailApi.as_view()),
+    path("tables/<int:table_id>/hands/", tables.HandListApi.as_view()),
+    path("tables/<int:table_id>/penalties/", tables.PenaltyListApi.as_view()),
+    path("tables/<int:table_id>/close/", tables.TableCloseApi.as_view()),
+    path("tables/<int:table_id>/reopen/", tables.TableReopenApi.as_view()),
+    path("hands/<int:hand_id>/", tables.HandDetailApi.as_view()),
+    path("penalties/<int:penalty_id>/", tables.PenaltyDetailApi.as_view()),
+]

@@ -1,0 +1,70 @@
+"""Translated messages for the error codes of services and the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+SERVICE_MESSAGES: dict[str, Any] = {
+    "unknown_table": _("There is no table %(table)s."),
+    "unknown_hand": _("There is no hand %(hand)s."),
+    "unknown_penalty": _("There is no penalty %(penalty)s."),
+    "round_finished": _("Round %(round)s is finished: reopen it to change a score."),
+    "table_closed": _("Table %(table)s is closed: reopen it to change a score."),
+    "table_open": _("Table %(table)s is not closed."),
+    "stale_version": _(
+        "Someone else changed this in the meantime (version %(current)s, you "
+        "edited version %(expected)s). Reload and try again."
+    ),
+    "idempotency_key_reused": _(
+        "This request key was already used for hand %(hand)s with another result."
+    ),
+    "table_not_seated": _("Table %(table)s does not have four players."),
+    "player_not_at_table": _("Player %(player)s does not sit at this table."),
+    "session_over": _("The session is over: %(hands)s hands were played."),
+    "session_not_over": _(
+        "Only %(hands)s hands were played: call time to close the table early."
+    ),
+    "bad_seat_winds": _("Seat winds must be the four winds E, S, W, N once each."),
+    "bad_wind": _("Unknown wind %(value)s."),
+    "unknown_penalty_kind": _("Unknown penalty kind %(kind)s."),
+    "bad_rounds_count": _("A tournament has between 1 and 40 rounds."),
+    "malformed_ema_number": _("EMA number %(value)s is not made of up to 8 digits."),
+    "missing_name": _("A player needs a name."),
+    "unknown_status": _("Unknown status %(status)s."),
+    "round_not_seated": _("Round %(round)s has no tables yet."),
+    "tables_still_open": _("Round %(round)s still has open tables: %(tables)s."),
+    "round_not_finished": _("Round %(round)s is not finished."),
+    "round_already_played": _(
+        "Round %(round)s has started: it cannot be seated again."
+    ),
+    "earlier_round_not_seated": _("Seat round %(round)s first."),
+    "player_count_not_multiple_of_four": _(
+        "%(count)s players cannot sit at tables of four: add %(substitutes_needed)s "
+        "substitute(s) or withdraw players."
+    ),
+    "round_not_swappable": _(
+        "Players can only be swapped before round %(round)s starts."
+    ),
+    "player_not_in_round": _("Player %(player)s does not play this round."),
+    "same_player": _("Choose two different players."),
+}
+
+
+def _catalogues() -> dict[str, Any]:
+    from scoring.fan_messages import FAN_MESSAGES
+    from scoring.messages import MESSAGES
+
+    return {**MESSAGES, **FAN_MESSAGES, **SERVICE_MESSAGES}
+
+
+def error_message(error: Any) -> str:
+    """The translated sentence for a ServiceError, EngineError or SeatingError."""
+    template = _catalogues().get(error.code)
+    if template is None:
+        return str(error.code)
+    try:
+        return str(template) % error.params
+    except (KeyError, TypeError, ValueError):
+        return str(template)

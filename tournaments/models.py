@@ -1,0 +1,489 @@
+"""Tournament data: who plays, where they sit, what each hand gave.
+
+Models hold fields, choices, constraints and small properties. Every write
+that changes a score goes through ``tournaments.services``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from fractions import Fraction
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+WIND_CHOICES = [
+    ("E", _("East")),
+    ("S", _("South")),
+    ("W", _("West")),
+    ("N", _("North")),
+]
+WINDS = "ESWN"
+
+
+def new_table_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    country = models.CharField(_("country"), max_length=3, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    first_name = models.CharField(_("first name"), max_length=80, blank=True)
+    last_name = models.CharField(_("last name"), max_length=80)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    country = models.CharField(_("country"), max_length=3, blank=True)
+    ema_number = models.CharField(_("EMA number"), max_length=8, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ema_number"],
+                condition=~Q(ema_number=""),
+                name="player_unique_ema_number",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class Tournament(models.Model):
+    class SeatingMode(models.TextChoices):
+        RANDOM = "random", _("Random")
+        NO_REPEAT = "no-repeat", _("Nobody meets twice")
+        SWISS = "swiss", _("Swiss")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    name = models.CharField(_("name"), max_length=160)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    country = models.CharField(_("country"), max_length=3, blank=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    ruleset = models.CharField(_("rule set"), max_length=40, default="mcr")
+    ruleset_options = models.JSONField(_("rule set options"), default=dict, blank=True)
+    rounds_count = models.PositiveSmallIntegerField(_("number of rounds"), default=4)
+    session_minutes = models.PositiveSmallIntegerField(
+        _("session length (minutes)"), default=120
+    )
+    seating_mode = models.CharField(
+        _("seating"), max_length=20, choices=SeatingMode, default=SeatingMode.RANDOM
+    )
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status, default=Status.DRAFT
+    )
+    is_public = models.BooleanField(_("public"), default=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("organisers"),
+        related_name="organised_tournaments",
+        blank=True,
+    )
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("referees"),
+        related_name="refereed_tournaments",
+        blank=True,
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        SUBSTITUTE = "substitute", _("Substitute")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        related_name="registrations",
+        on_delete=models.CASCADE,
+    )
+    player = models.ForeignKey(
+        Player,
+        verbose_name=_("player"),
+        related_name="registrations",
+        on_delete=models.PROTECT,
+    )
+    number = models.PositiveIntegerField(_("number"))
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status, default=Status.ACTIVE
+    )
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="registration_unique_player"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="registration_unique_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.player}"
+
+    @property
+    def ranks(self) -> bool:
+        return self.status != self.Status.SUBSTITUTE
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        SEATED = "seated", _("Seated")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+
+    class SeatingState(models.TextChoices):
+        IDLE = "idle", _("Not started")
+        PENDING = "pending", _("Waiting for a worker")
+        RUNNING = "running", _("Seating")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        related_name="rounds",
+        on_delete=models.CASCADE,
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status, default=Status.PLANNED
+    )
+    seating_state = models.CharField(
+        _("seating state"),
+        max_length=20,
+        choices=SeatingState,
+        default=SeatingState.IDLE,
+    )
+    seating_task_id = models.CharField(_("seating job"), max_length=64, blank=True)
+    seating_progress = models.PositiveSmallIntegerField(
+        _("seating progress (%)"), default=0
+    )
+    seating_seed = models.BigIntegerField(_("seating seed"), null=True, blank=True)
+    seating_error = models.TextField(_("seating error"), blank=True)
+    seating_stats = models.JSONField(_("seating figures"), default=dict, blank=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="round_unique_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), related_name="tables", on_delete=models.CASCADE
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    token = models.CharField(
+        _("tablet secret"), max_length=40, unique=True, default=new_table_token
+    )
+    is_closed = models.BooleanField(_("closed"), default=False)
+    time_called = models.BooleanField(_("time called"), default=False)
+    version = models.PositiveIntegerField(_("version"), default=1)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "number"], name="table_unique_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {_('table')} {self.number}"
+
+
+class Seat(models.Model):
+    """A player at a table; ``wind`` is the seat's starting wind (seat index)."""
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), related_name="seats", on_delete=models.CASCADE
+    )
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), related_name="seats", on_delete=models.CASCADE
+    )
+    registration = models.ForeignKey(
+        Registration,
+        verbose_name=_("player"),
+        related_name="seats",
+        on_delete=models.PROTECT,
+    )
+    wind = models.CharField(_("starting wind"), max_length=1, choices=WIND_CHOICES)
+
+    class Meta:
+        ordering = ["table", "wind"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "wind"], name="seat_unique_wind"),
+            models.UniqueConstraint(
+                fields=["round", "registration"], name="seat_one_per_player_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(wind__in=list(WINDS)), name="seat_wind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_wind_display()}: {self.registration.player}"
+
+    @property
+    def index(self) -> int:
+        """The seat's index 0..3 for the scoring engine (East first)."""
+        return WINDS.index(self.wind)
+
+
+class Hand(models.Model):
+    class Kind(models.TextChoices):
+        DISCARD = "discard", _("Win on a discard")
+        SELF_DRAW = "self_draw", _("Self-drawn win")
+        DRAW = "draw", _("Washout")
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), related_name="hands", on_delete=models.CASCADE
+    )
+    number = models.PositiveSmallIntegerField(_("hand number"))
+    prevalent_wind = models.CharField(
+        _("prevalent wind"), max_length=1, choices=WIND_CHOICES
+    )
+    seat_winds = models.CharField(
+        _("seat winds"),
+        max_length=4,
+        help_text=_("The wind of each seat, in starting-wind order, e.g. ESWN."),
+    )
+    winds_corrected = models.BooleanField(_("winds corrected by hand"), default=False)
+    kind = models.CharField(_("result"), max_length=20, choices=Kind)
+    winner = models.ForeignKey(
+        Seat,
+        verbose_name=_("winner"),
+        related_name="+",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+    )
+    discarder = models.ForeignKey(
+        Seat,
+        verbose_name=_("discarder"),
+        related_name="+",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+    )
+    fan_total = models.PositiveSmallIntegerField(_("points"), null=True, blank=True)
+    flowers = models.PositiveSmallIntegerField(_("flowers"), default=0)
+    result = models.JSONField(_("result as the rule set reads it"), default=dict)
+    deltas = models.JSONField(_("payments by seat"), default=list)
+    tiles = models.JSONField(_("tiles"), null=True, blank=True)
+    fans = models.JSONField(_("fan breakdown"), null=True, blank=True)
+    idempotency_key = models.CharField(
+        _("idempotency key"), max_length=80, null=True, blank=True
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("entered by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    version = models.PositiveIntegerField(_("version"), default=1)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number"], name="hand_unique_number"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="hand_unique_idempotency_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {_('hand')} {self.number}"
+
+
+class Penalty(models.Model):
+    class Kind(models.TextChoices):
+        FALSE_HU = "false_hu", _("False Hu (paid to the other three)")
+        REFEREE = "referee", _("Referee penalty (offender only)")
+
+    table = models.ForeignKey(
+        Table,
+        verbose_name=_("table"),
+        related_name="penalties",
+        on_delete=models.CASCADE,
+    )
+    seat = models.ForeignKey(
+        Seat,
+        verbose_name=_("offender"),
+        related_name="penalties",
+        on_delete=models.PROTECT,
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind)
+    points = models.PositiveIntegerField(_("points"))
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    deltas = models.JSONField(_("effect by seat"), default=list)
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("referee"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    idempotency_key = models.CharField(
+        _("idempotency key"), max_length=80, null=True, blank=True
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "created_at", "pk"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="penalty_unique_idempotency_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} · {self.seat.registration.player}"
+
+
+class SeatResult(models.Model):
+    """One seat's session result, rebuilt with every change at its table."""
+
+    seat = models.OneToOneField(
+        Seat, verbose_name=_("seat"), related_name="result", on_delete=models.CASCADE
+    )
+    registration = models.ForeignKey(
+        Registration,
+        verbose_name=_("player"),
+        related_name="results",
+        on_delete=models.CASCADE,
+    )
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), related_name="results", on_delete=models.CASCADE
+    )
+    hand_points = models.IntegerField(_("hand points"), default=0)
+    penalty_points = models.IntegerField(_("penalty points"), default=0)
+    score = models.IntegerField(_("session score"), default=0)
+    rank = models.PositiveSmallIntegerField(_("rank at the table"), default=1)
+    table_points_x12 = models.IntegerField(_("table points × 12"), default=0)
+
+    class Meta:
+        verbose_name = _("seat result")
+        verbose_name_plural = _("seat results")
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.score}"
+
+    @property
+    def table_points(self) -> Fraction:
+        return Fraction(self.table_points_x12, 12)
+
+
+class AuditEvent(models.Model):
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        related_name="audit_events",
+        on_delete=models.CASCADE,
+    )
+    table = models.ForeignKey(
+        Table,
+        verbose_name=_("table"),
+        related_name="audit_events",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("who"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    actor_label = models.CharField(_("who (label)"), max_length=120, blank=True)
+    action = models.CharField(_("action"), max_length=40)
+    object_type = models.CharField(_("object type"), max_length=40)
+    object_id = models.BigIntegerField(_("object id"), null=True, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    ip_address = models.GenericIPAddressField(_("from"), null=True, blank=True)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("audit event")
+        verbose_name_plural = _("audit events")
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.object_type}"

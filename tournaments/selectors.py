@@ -1,0 +1,155 @@
+"""Reads: standings, tables and their hands, in a bounded number of queries."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Prefetch, QuerySet
+
+from scoring.engine.standings import PlayerRecord, rank_players
+from tournaments.models import (
+    Hand,
+    Penalty,
+    Registration,
+    Round,
+    Seat,
+    SeatResult,
+    Table,
+    Tournament,
+)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    round_number: int
+    table_number: int
+    score: int
+    rank: int
+    table_points: Fraction
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    shared: bool
+    registration: Registration
+    table_points: Fraction
+    score: int
+    places: tuple[int, int, int, int]
+    best_session: int | None
+    sessions: int
+    rounds: dict[int, RoundResult] = field(default_factory=dict)
+
+    @property
+    def player(self):  # noqa: ANN201 - a Player
+        return self.registration.player
+
+
+@dataclass(frozen=True)
+class Standings:
+    tournament: Tournament
+    rows: list[StandingRow]
+    round_numbers: list[int]
+
+
+def get_standings(tournament: Tournament) -> Standings:
+    """Ranked players from the sessions of closed tables (two queries).
+
+    Substitutes sit but do not rank. Open tables are not counted: their
+    scores are provisional until the referee closes the table.
+    """
+    registrations = {
+        r.pk: r
+        for r in tournament.registrations.exclude(
+            status=Registration.Status.SUBSTITUTE
+        ).select_related("player__club")
+    }
+    results = SeatResult.objects.filter(
+        round__tournament=tournament,
+        seat__table__is_closed=True,
+        registration__in=registrations.keys(),
+    ).values_list(
+        "registration_id",
+        "round__number",
+        "seat__table__number",
+        "score",
+        "rank",
+        "table_points_x12",
+    )
+    per_player: dict[int, dict[int, RoundResult]] = defaultdict(dict)
+    for reg_id, round_no, table_no, score, rank, tp12 in results:
+        per_player[reg_id][round_no] = RoundResult(
+            round_no, table_no, score, rank, Fraction(tp12, 12)
+        )
+    records = [_record(reg_id, per_player[reg_id]) for reg_id in registrations]
+    tiebreaks = tournament.ruleset_options.get("tiebreaks") or None
+    ranked = rank_players(records, tiebreaks) if tiebreaks else rank_players(records)
+    rank_counts: dict[int, int] = defaultdict(int)
+    for entry in ranked:
+        rank_counts[entry.rank] += 1
+    rows = [
+        StandingRow(
+            rank=entry.rank,
+            shared=rank_counts[entry.rank] > 1,
+            registration=registrations[entry.record.player_id],
+            table_points=entry.record.table_points,
+            score=entry.record.score,
+            places=entry.record.places,
+            best_session=entry.record.best_session,
+            sessions=entry.record.sessions,
+            rounds=per_player[entry.record.player_id],
+        )
+        for entry in ranked
+    ]
+    numbers = list(range(1, tournament.rounds_count + 1))
+    return Standings(tournament=tournament, rows=rows, round_numbers=numbers)
+
+
+def _record(reg_id: int, rounds: dict[int, RoundResult]) -> PlayerRecord:
+    places = [0, 0, 0, 0]
+    for result in rounds.values():
+        places[min(result.rank, 4) - 1] += 1
+    scores = [result.score for result in rounds.values()]
+    return PlayerRecord(
+        player_id=reg_id,
+        table_points=sum((r.table_points for r in rounds.values()), Fraction(0)),
+        score=sum(scores),
+        places=(places[0], places[1], places[2], places[3]),
+        best_session=max(scores) if scores else None,
+        sessions=len(scores),
+    )
+
+
+def list_public_tournaments() -> QuerySet[Tournament]:
+    return Tournament.objects.filter(is_public=True)
+
+
+def list_round_tables(round_: Round) -> QuerySet[Table]:
+    """The round's tables with seats, players and results (three queries)."""
+    return round_.tables.order_by("number").prefetch_related(
+        Prefetch(
+            "seats",
+            queryset=Seat.objects.select_related("registration__player", "result"),
+        )
+    )
+
+
+def get_table_sheet(table: Table) -> dict[str, object]:
+    """Everything the table page shows: seats, hands, penalties, totals."""
+    seats = sorted(
+        table.seats.select_related("registration__player", "result"),
+        key=lambda seat: "ESWN".index(seat.wind),
+    )
+    hands = list(
+        Hand.objects.filter(table=table)
+        .select_related(
+            "winner__registration__player", "discarder__registration__player"
+        )
+        .order_by("number")
+    )
+    penalties = list(
+        Penalty.objects.filter(table=table).select_related("seat__registration__player")
+    )
+    return {"seats": seats, "hands": hands, "penalties": penalties}

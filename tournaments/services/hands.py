@@ -1,0 +1,399 @@
+"""Record, correct and delete hands; add and remove penalties.
+
+Every function here is one transaction that locks the table row, validates
+through the tournament's rule set, writes an audit event and rebuilds the
+table's results (``tables.rebuild_table``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from scoring.services import ruleset_for
+from tournaments.models import WINDS, Hand, Penalty, Round, Seat, Table
+from tournaments.services.audit import Actor, record_event
+from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.tables import (
+    bump_version,
+    check_table_open,
+    check_version,
+    lock_table,
+    rebuild_table,
+    seats_of,
+)
+
+SEAT_FIELDS = ("winner", "discarder")
+
+
+def hand_snapshot(hand: Hand) -> dict[str, Any]:
+    """What the audit trail keeps of a hand."""
+    return {
+        "number": hand.number,
+        "result": hand.result,
+        "prevalent_wind": hand.prevalent_wind,
+        "seat_winds": hand.seat_winds,
+        "deltas": hand.deltas,
+        "tiles": hand.tiles,
+        "version": hand.version,
+    }
+
+
+def _engine_payload(data: Mapping[str, Any], seats: list[Seat]) -> dict[str, Any]:
+    """Replace player ids by the seat indexes the engine reads."""
+    index = {seat.registration.player_id: i for i, seat in enumerate(seats)}
+    payload = dict(data)
+    for field in SEAT_FIELDS:
+        value = payload.get(field)
+        if value in (None, ""):
+            payload[field] = None
+            continue
+        try:
+            player_id = int(value)
+        except (TypeError, ValueError):
+            raise ServiceError(
+                "player_not_at_table", field=field, player=value
+            ) from None
+        if player_id not in index:
+            raise ServiceError("player_not_at_table", field=field, player=value)
+        payload[field] = index[player_id]
+    return payload
+
+
+def _apply_result(
+    hand: Hand, table: Table, data: Mapping[str, Any], seats: list[Seat]
+) -> None:
+    ruleset, options = ruleset_for(table.round.tournament)
+    result = ruleset.parse_result(_engine_payload(data, seats), options)
+    hand.result = result.to_dict()
+    hand.kind = str(result.kind)
+    hand.winner = None if result.winner is None else seats[result.winner]
+    hand.discarder = None if result.discarder is None else seats[result.discarder]
+    hand.fan_total = getattr(result, "fan_total", None)
+    hand.flowers = getattr(result, "flowers", 0) or 0
+
+
+def _start_round(table: Table) -> None:
+    round_ = table.round
+    if round_.status == Round.Status.SEATED:
+        round_.status = Round.Status.PLAYING
+        round_.save(update_fields=["status"])
+
+
+@transaction.atomic
+def record_hand(
+    *,
+    table_id: int,
+    result: Mapping[str, Any],
+    actor: Actor,
+    idempotency_key: str | None = None,
+    expected_table_version: int | None = None,
+    tiles: Mapping[str, Any] | None = None,
+    fans: list[Any] | None = None,
+    ip_address: str | None = None,
+    actor_label: str = "",
+) -> tuple[Hand, bool]:
+    """Append the next hand of the table's session.
+
+    ``result`` names players by Player id (``winner``, ``discarder``). Returns
+    the hand and whether it was created; a request repeated with the same
+    ``idempotency_key`` returns the stored hand, created=False.
+    """
+    table = lock_table(table_id)
+    if idempotency_key:
+        stored = table.hands.filter(idempotency_key=idempotency_key).first()
+        if stored is not None:
+            return _replayed(stored, table, result), False
+    check_table_open(table, expected_table_version)
+    seats = seats_of(table)
+    ruleset, options = ruleset_for(table.round.tournament)
+    played = table.hands.count()
+    if ruleset.session_over(played, None, options, time_called=table.time_called):
+        raise ServiceError("session_over", hands=played)
+    hand = Hand(table=table, number=played + 1, idempotency_key=idempotency_key or None)
+    _apply_result(hand, table, result, seats)
+    hand.tiles, hand.fans = tiles, fans
+    hand.entered_by = actor if actor is not None and actor.is_authenticated else None
+    hand.prevalent_wind, hand.seat_winds = "E", WINDS  # set by rebuild_table
+    hand.save()
+    rebuild_table(table)
+    hand.refresh_from_db()
+    _start_round(table)
+    bump_version(table)
+    record_event(
+        tournament=table.round.tournament,
+        table=table,
+        action="hand.record",
+        obj=hand,
+        actor=actor,
+        after=hand_snapshot(hand),
+        ip_address=ip_address,
+        actor_label=actor_label,
+    )
+    return hand, True
+
+
+def _replayed(stored: Hand, table: Table, result: Mapping[str, Any]) -> Hand:
+    """The stored hand, when the repeated request asks for the same result."""
+    payload = _engine_payload(result, seats_of(table))
+    ruleset, options = ruleset_for(table.round.tournament)
+    if ruleset.parse_result(payload, options).to_dict() != stored.result:
+        raise ConflictError("idempotency_key_reused", hand=stored.number)
+    return stored
+
+
+@transaction.atomic
+def correct_hand(
+    *,
+    hand_id: int,
+    expected_version: int,
+    actor: Actor,
+    result: Mapping[str, Any] | None = None,
+    seat_winds: str | None = None,
+    prevalent_wind: str | None = None,
+    tiles: Mapping[str, Any] | None = None,
+    fans: list[Any] | None = None,
+    ip_address: str | None = None,
+    actor_label: str = "",
+) -> Hand:
+    """Change a stored hand's result and/or its seat winds.
+
+    ``expected_version`` is the hand version the client saw; another edit
+    in between raises ``ConflictError`` (never a silent overwrite).
+    """
+    hand = _locked_hand(hand_id)
+    table = hand.table
+    check_table_open(table)
+    check_version(hand.version, expected_version)
+    before = hand_snapshot(hand)
+    if result is not None:
+        _apply_result(hand, table, result, seats_of(table))
+        hand.tiles, hand.fans = tiles, fans
+    if seat_winds is not None or prevalent_wind is not None:
+        _apply_winds(hand, seat_winds or hand.seat_winds, prevalent_wind)
+    hand.version += 1
+    hand.save()
+    rebuild_table(table)
+    hand.refresh_from_db()
+    bump_version(table)
+    record_event(
+        tournament=table.round.tournament,
+        table=table,
+        action="hand.correct",
+        obj=hand,
+        actor=actor,
+        before=before,
+        after=hand_snapshot(hand),
+        ip_address=ip_address,
+        actor_label=actor_label,
+    )
+    return hand
+
+
+def _apply_winds(hand: Hand, seat_winds: str, prevalent_wind: str | None) -> None:
+    seat_winds = seat_winds.upper()
+    if sorted(seat_winds) != sorted(WINDS):
+        raise ServiceError("bad_seat_winds", field="seat_winds", value=seat_winds)
+    prevalent = (prevalent_wind or hand.prevalent_wind).upper()
+    if prevalent not in WINDS:
+        raise ServiceError("bad_wind", field="prevalent_wind", value=prevalent)
+    hand.seat_winds, hand.prevalent_wind = seat_winds, prevalent
+    hand.winds_corrected = True
+
+
+def _locked_hand(hand_id: int) -> Hand:
+    """Lock the hand's table, then load the hand (lock order: table first)."""
+    table_id = (
+        Hand.objects.filter(pk=hand_id).values_list("table_id", flat=True).first()
+    )
+    if table_id is None:
+        raise ServiceError("unknown_hand", field="hand", hand=hand_id)
+    table = lock_table(table_id)
+    hand = Hand.objects.get(pk=hand_id)
+    hand.table = table
+    return hand
+
+
+@transaction.atomic
+def delete_hand(
+    *,
+    hand_id: int,
+    expected_version: int,
+    actor: Actor,
+    ip_address: str | None = None,
+    actor_label: str = "",
+) -> None:
+    """Remove a hand; later hands move up one number."""
+    hand = _locked_hand(hand_id)
+    table = hand.table
+    check_table_open(table)
+    check_version(hand.version, expected_version)
+    before = hand_snapshot(hand)
+    record_event(
+        tournament=table.round.tournament,
+        table=table,
+        action="hand.delete",
+        obj=hand,
+        actor=actor,
+        before=before,
+        ip_address=ip_address,
+        actor_label=actor_label,
+    )
+    hand.delete()
+    rebuild_table(table)
+    bump_version(table)
+
+
+def penalty_snapshot(penalty: Penalty) -> dict[str, Any]:
+    return {
+        "player": penalty.seat.registration.player_id,
+        "kind": penalty.kind,
+        "points": penalty.points,
+        "reason": penalty.reason,
+        "deltas": penalty.deltas,
+    }
+
+
+@transaction.atomic
+def add_penalty(
+    *,
+    table_id: int,
+    player_id: int,
+    kind: str,
+    actor: Actor,
+    points: int | None = None,
+    reason: str = "",
+    idempotency_key: str | None = None,
+    ip_address: str | None = None,
+    actor_label: str = "",
+) -> tuple[Penalty, bool]:
+    """Penalise a player at the table (``points`` defaults to the rule set's)."""
+    table = lock_table(table_id)
+    if idempotency_key:
+        stored = table.penalties.filter(idempotency_key=idempotency_key).first()
+        if stored is not None:
+            return stored, False
+    check_table_open(table)
+    seats = seats_of(table)
+    offender = _engine_payload({"winner": player_id}, seats)["winner"]
+    if kind not in Penalty.Kind.values:
+        raise ServiceError("unknown_penalty_kind", field="kind", kind=kind)
+    ruleset, options = ruleset_for(table.round.tournament)
+    deltas = ruleset.penalty_deltas(kind, offender, points, options)
+    penalty = Penalty.objects.create(
+        table=table,
+        seat=seats[offender],
+        kind=kind,
+        points=-deltas[offender],
+        reason=reason,
+        deltas=list(deltas),
+        referee=actor if actor is not None and actor.is_authenticated else None,
+        idempotency_key=idempotency_key or None,
+    )
+    rebuild_table(table)
+    bump_version(table)
+    record_event(
+        tournament=table.round.tournament,
+        table=table,
+        action="penalty.add",
+        obj=penalty,
+        actor=actor,
+        after=penalty_snapshot(penalty),
+        ip_address=ip_address,
+        actor_label=actor_label,
+    )
+    return penalty, True
+
+
+@transaction.atomic
+def remove_penalty(
+    *,
+    penalty_id: int,
+    actor: Actor,
+    ip_address: str | None = None,
+    actor_label: str = "",
+) -> None:
+    table_id = Penalty.objects.filter(pk=penalty_id).values_list("table_id", flat=True)
+    if not table_id:
+        raise ServiceError("unknown_penalty", field="penalty", penalty=penalty_id)
+    table = lock_table(table_id[0])
+    check_table_open(table)
+    penalty = Penalty.objects.select_related("seat__registration").get(pk=penalty_id)
+    record_event(
+        tournament=table.round.tournament,
+        table=table,
+        action="penalty.remove",
+        obj=penalty,
+        actor=actor,
+        before=penalty_snapshot(penalty),
+        ip_address=ip_address,
+        actor_label=actor_label,
+    )
+    penalty.delete()
+    rebuild_table(table)
+    bump_version(table)
+
+
+@transaction.atomic
+def close_table(
+    *,
+    table_id: int,
+    actor: Actor,
+    time_called: bool = False,
+    ip_address: str | None = None,
+    actor_label: str = "",
+) -> Table:
+    """End the table's session: all hands played, or time called."""
+    table = lock_table(table_id)
+    check_table_open(table)
+    seats_of(table)
+    ruleset, options = ruleset_for(table.round.tournament)
+    played = table.hands.count()
+    if not ruleset.session_over(played, None, options, time_called=time_called):
+        raise ServiceError("session_not_over", hands=played)
+    table.is_closed, table.time_called = True, time_called
+    table.save(update_fields=["is_closed", "time_called"])
+    rebuild_table(table)
+    bump_version(table)
+    record_event(
+        tournament=table.round.tournament,
+        table=table,
+        action="table.close",
+        obj=table,
+        actor=actor,
+        after={"hands": played, "time_called": time_called},
+        ip_address=ip_address,
+        actor_label=actor_label,
+    )
+    return table
+
+
+@transaction.atomic
+def reopen_table(
+    *,
+    table_id: int,
+    actor: Actor,
+    ip_address: str | None = None,
+    actor_label: str = "",
+) -> Table:
+    """Reopen a closed table of a round that is not finished."""
+    table = lock_table(table_id)
+    if table.round.status == Round.Status.FINISHED:
+        raise ServiceError("round_finished", round=table.round.number)
+    if not table.is_closed:
+        raise ServiceError("table_open", table=table.number)
+    table.is_closed, table.time_called = False, False
+    table.save(update_fields=["is_closed", "time_called"])
+    bump_version(table)
+    record_event(
+        tournament=table.round.tournament,
+        table=table,
+        action="table.reopen",
+        obj=table,
+        actor=actor,
+        ip_address=ip_address,
+        actor_label=actor_label,
+    )
+    return table

@@ -1,0 +1,240 @@
+"""Tournaments, players, registrations and rounds."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.text import slugify
+
+from scoring.engine.rulesets import get_ruleset
+from tournaments.models import Club, Player, Registration, Round, Table, Tournament
+from tournaments.services.audit import Actor, record_event
+from tournaments.services.errors import ServiceError
+
+EMA_NUMBER = re.compile(r"^\d{1,8}$")
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    name: str,
+    actor: Actor,
+    slug: str = "",
+    rounds_count: int = 4,
+    ruleset: str = "mcr",
+    ruleset_options: Mapping[str, Any] | None = None,
+    **fields: Any,
+) -> Tournament:
+    """Create a tournament with its rounds; the actor becomes its organiser."""
+    rule_set = get_ruleset(ruleset)
+    options = dict(ruleset_options or {})
+    rule_set.clean_options(options)
+    if not 1 <= rounds_count <= 40:
+        raise ServiceError("bad_rounds_count", field="rounds_count", value=rounds_count)
+    slug = _unique_slug(slug or slugify(name) or "tournament")
+    tournament = Tournament.objects.create(
+        name=name,
+        slug=slug,
+        rounds_count=rounds_count,
+        ruleset=ruleset,
+        ruleset_options=options,
+        **fields,
+    )
+    Round.objects.bulk_create(
+        Round(tournament=tournament, number=n) for n in range(1, rounds_count + 1)
+    )
+    if actor is not None and actor.is_authenticated:
+        tournament.organisers.add(actor)
+    record_event(
+        tournament=tournament,
+        action="tournament.create",
+        obj=tournament,
+        actor=actor,
+        after={"name": name, "ruleset": ruleset, "rounds": rounds_count},
+    )
+    return tournament
+
+
+def _unique_slug(base: str) -> str:
+    slug, n = base[:60], 2
+    while Tournament.objects.filter(slug=slug).exists():
+        slug, n = f"{base[:55]}-{n}", n + 1
+    return slug
+
+
+def check_ruleset_options(code: str, options: Mapping[str, Any]) -> None:
+    """Raise ``EngineError`` when the rule set refuses the options."""
+    get_ruleset(code).clean_options(dict(options))
+
+
+def clean_ema_number(value: str) -> str:
+    value = (value or "").strip()
+    if not value:
+        return ""
+    if not EMA_NUMBER.match(value):
+        raise ServiceError("malformed_ema_number", field="ema_number", value=value)
+    return value.zfill(8)
+
+
+def find_or_create_player(
+    *,
+    first_name: str = "",
+    last_name: str,
+    club: str = "",
+    country: str = "",
+    ema_number: str = "",
+) -> Player:
+    """The player with this EMA number (else this name), created if new."""
+    last_name = last_name.strip()
+    if not last_name:
+        raise ServiceError("missing_name", field="name")
+    ema_number = clean_ema_number(ema_number)
+    existing = None
+    if ema_number:
+        existing = Player.objects.filter(ema_number=ema_number).first()
+    if existing is None:
+        existing = Player.objects.filter(
+            first_name__iexact=first_name.strip(), last_name__iexact=last_name
+        ).first()
+    if existing is not None:
+        return existing
+    club_row = (
+        Club.objects.get_or_create(name=club.strip())[0] if club.strip() else None
+    )
+    return Player.objects.create(
+        first_name=first_name.strip(),
+        last_name=last_name,
+        club=club_row,
+        country=country.strip().upper()[:3],
+        ema_number=ema_number,
+    )
+
+
+@transaction.atomic
+def register_players(
+    *, tournament: Tournament, players: Iterable[Mapping[str, str]], actor: Actor
+) -> list[Registration]:
+    """Register players (dicts of Player fields); already registered ones are kept.
+
+    All or nothing: one bad row raises ``ServiceError`` and nothing is saved.
+    """
+    next_number = (tournament.registrations.aggregate(m=Max("number"))["m"] or 0) + 1
+    created = []
+    for row_number, fields in enumerate(players, start=1):
+        try:
+            player = find_or_create_player(**fields)
+        except ServiceError as error:
+            error.params["row"] = row_number
+            raise
+        registration, is_new = Registration.objects.get_or_create(
+            tournament=tournament, player=player, defaults={"number": next_number}
+        )
+        if is_new:
+            next_number += 1
+            created.append(registration)
+    record_event(
+        tournament=tournament,
+        action="players.register",
+        obj=tournament,
+        actor=actor,
+        after={"registered": [r.player_id for r in created]},
+    )
+    return created
+
+
+def parse_player_lines(text: str) -> list[dict[str, str]]:
+    """Read a pasted list: one player a line, ``First Last[, club[, country[, EMA]]]``.
+
+    A line without a space in its name is a last name alone.
+    """
+    players = []
+    for line in text.splitlines():
+        parts = [part.strip() for part in re.split(r"[,;\t]", line)]
+        if not parts or not parts[0]:
+            continue
+        first, _, last = parts[0].rpartition(" ")
+        players.append(
+            {
+                "first_name": first,
+                "last_name": last,
+                "club": parts[1] if len(parts) > 1 else "",
+                "country": parts[2] if len(parts) > 2 else "",
+                "ema_number": parts[3] if len(parts) > 3 else "",
+            }
+        )
+    return players
+
+
+@transaction.atomic
+def set_registration_status(
+    *, registration: Registration, status: str, actor: Actor
+) -> Registration:
+    """Withdraw a player, make them a substitute, or bring them back."""
+    if status not in Registration.Status.values:
+        raise ServiceError("unknown_status", field="status", status=status)
+    before = {"status": registration.status}
+    registration.status = status
+    registration.save(update_fields=["status"])
+    record_event(
+        tournament=registration.tournament,
+        action="registration.status",
+        obj=registration,
+        actor=actor,
+        before=before,
+        after={"status": status},
+    )
+    return registration
+
+
+@transaction.atomic
+def finish_round(*, round_id: int, actor: Actor) -> Round:
+    """Finish a round once every table is closed; scores then stand."""
+    round_ = (
+        Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    )
+    open_tables = list(
+        Table.objects.filter(round=round_, is_closed=False).values_list(
+            "number", flat=True
+        )
+    )
+    if not round_.tables.exists():
+        raise ServiceError("round_not_seated", round=round_.number)
+    if open_tables:
+        raise ServiceError(
+            "tables_still_open",
+            round=round_.number,
+            tables=", ".join(str(n) for n in open_tables),
+        )
+    round_.status = Round.Status.FINISHED
+    round_.save(update_fields=["status"])
+    tournament = round_.tournament
+    if tournament.status == Tournament.Status.DRAFT:
+        tournament.status = Tournament.Status.RUNNING
+    if not tournament.rounds.exclude(status=Round.Status.FINISHED).exists():
+        tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    record_event(tournament=tournament, action="round.finish", obj=round_, actor=actor)
+    return round_
+
+
+@transaction.atomic
+def reopen_round(*, round_id: int, actor: Actor) -> Round:
+    """Reopen a finished round so that a late correction can be made."""
+    round_ = (
+        Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    )
+    if round_.status != Round.Status.FINISHED:
+        raise ServiceError("round_not_finished", round=round_.number)
+    round_.status = Round.Status.PLAYING
+    round_.save(update_fields=["status"])
+    Tournament.objects.filter(
+        pk=round_.tournament_id, status=Tournament.Status.FINISHED
+    ).update(status=Tournament.Status.RUNNING)
+    record_event(
+        tournament=round_.tournament, action="round.reopen", obj=round_, actor=actor
+    )
+    return round_

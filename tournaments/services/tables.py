@@ -1,0 +1,111 @@
+"""Shared steps of every write at a table: lock, check, rebuild results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.services import deal_fields, deal_of, ruleset_for, score_table
+from tournaments.models import WINDS, Round, Seat, SeatResult, Table
+from tournaments.services.errors import ConflictError, ServiceError
+
+
+def lock_table(table_id: int) -> Table:
+    """Lock the table row for the rest of the transaction.
+
+    Precondition: called inside ``transaction.atomic``. Every writer of hands,
+    penalties or table state takes this lock first, so the rebuild of the
+    table's results always sees a consistent set of rows.
+    """
+    try:
+        return (
+            Table.objects.select_for_update()
+            .select_related("round__tournament")
+            .get(pk=table_id)
+        )
+    except Table.DoesNotExist:
+        raise ServiceError("unknown_table", field="table", table=table_id) from None
+
+
+def check_table_open(table: Table, expected_version: int | None = None) -> None:
+    """Refuse writes on a closed table, a finished round or a stale view."""
+    if table.round.status == Round.Status.FINISHED:
+        raise ServiceError("round_finished", round=table.round.number)
+    if table.is_closed:
+        raise ServiceError("table_closed", table=table.number)
+    check_version(table.version, expected_version)
+
+
+def check_version(current: int, expected: int | None) -> None:
+    if expected is not None and expected != current:
+        raise ConflictError("stale_version", expected=expected, current=current)
+
+
+def seats_of(table: Table) -> list[Seat]:
+    """The table's four seats in engine order (starting East first)."""
+    seats = sorted(
+        table.seats.select_related("registration__player"),
+        key=lambda seat: WINDS.index(seat.wind),
+    )
+    if len(seats) != 4:
+        raise ServiceError("table_not_seated", table=table.number, seats=len(seats))
+    return seats
+
+
+def bump_version(table: Table) -> None:
+    table.version += 1
+    table.save(update_fields=["version"])
+
+
+def rebuild_table(table: Table) -> None:
+    """Re-deal, re-pay and re-score the table from its stored rows.
+
+    Precondition: the table row is locked. Hands are renumbered 1..n, the
+    default seat winds of every hand that a referee did not correct are
+    recomputed from the previous hand, each hand's payments are stored, and
+    the four ``SeatResult`` rows are rewritten.
+    """
+    ruleset, options = ruleset_for(table.round.tournament)
+    seats = seats_of(table)
+    hands = list(table.hands.order_by("number"))
+    deal = previous = None
+    changed: list[list[str]] = []
+    for number, hand in enumerate(hands, start=1):
+        result = ruleset.parse_result(hand.result, options)
+        if deal is None:
+            default = ruleset.first_deal(options)
+        else:
+            default = ruleset.next_deal(deal, previous, options)
+        changes: dict[str, Any] = {}
+        if hand.number != number:
+            changes["number"] = number
+        if not hand.winds_corrected:
+            changes.update(deal_fields(default))
+        for field, value in changes.items():
+            setattr(hand, field, value)
+        deal, previous = deal_of(hand), result
+        changed.append(list(changes))
+    penalties = list(table.penalties.all())
+    session = score_table(
+        ruleset, options, hands, penalties, {seat.pk: i for i, seat in enumerate(seats)}
+    )
+    for hand, fields, deltas in zip(hands, changed, session.hand_deltas, strict=True):
+        if list(deltas) != hand.deltas or fields:
+            hand.deltas = list(deltas)
+            hand.save(update_fields=["deltas", *fields])
+    _write_seat_results(table, seats, session)
+
+
+def _write_seat_results(table: Table, seats: list[Seat], session: Any) -> None:
+    for seat, score in zip(seats, session.seats, strict=True):
+        SeatResult.objects.update_or_create(
+            seat=seat,
+            defaults={
+                "registration_id": seat.registration_id,
+                "round_id": table.round_id,
+                "hand_points": score.hand_points,
+                "penalty_points": score.penalty_points,
+                "score": score.score,
+                "rank": score.rank,
+                "table_points_x12": int(score.table_points * 12),
+            },
+        )
