@@ -1,0 +1,138 @@
+"""The demo tournament: 16 players, 4 rounds of MCR, two rounds played.
+
+Built only through the services, so the demo exercises the same code paths
+as a real event (seating job, hand entry, penalties, closing).
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from tournaments.models import Round, Table, Tournament
+from tournaments.services import hands, seating, setup
+
+DEMO_SLUG = "demo-open"
+DEMO_USERNAME = "organiser"
+DEMO_PASSWORD = "mahjong-demo"  # noqa: S105 - printed for the newcomer on purpose
+
+PLAYERS = [
+    ("Alice", "Martin", "Paris Mahjong", "FRA", "04010001"),
+    ("Bruno", "Lefèvre", "Paris Mahjong", "FRA", "04010002"),
+    ("Chloé", "Dubois", "Lyon Riichi & MCR", "FRA", "04020003"),
+    ("David", "Moreau", "Lyon Riichi & MCR", "FRA", ""),
+    ("Emma", "Schmidt", "Berlin Drachen", "DEU", "05010004"),
+    ("Felix", "Weber", "Berlin Drachen", "DEU", "05010005"),
+    ("Giulia", "Rossi", "Milano Mahjong", "ITA", "06010006"),
+    ("Hugo", "Bernard", "Paris Mahjong", "FRA", ""),
+    ("Inès", "Garcia", "Madrid Mahjong", "ESP", "07010007"),
+    ("Jan", "de Vries", "Amsterdam MJ", "NLD", "08010008"),
+    ("Katarzyna", "Nowak", "Warszawa MCR", "POL", "09010009"),
+    ("Lars", "Jensen", "København MJ", "DNK", "10010010"),
+    ("Marie", "Petit", "Lyon Riichi & MCR", "FRA", "04020011"),
+    ("Nils", "Andersson", "Stockholm MJ", "SWE", "11010012"),
+    ("Olivia", "Brown", "London Mahjong", "GBR", "12010013"),
+    ("Pierre", "Roux", "Marseille MJ", "FRA", ""),
+]
+
+# Fan totals seen at MCR tables: mostly 8 to 16, rarely a limit hand.
+FAN_TOTALS = [8] * 9 + [9, 9, 10, 10, 11, 12, 12, 13, 14, 16, 17, 18, 20, 24, 26, 32, 48, 88]
+
+
+def demo_organiser() -> Any:
+    user_model = get_user_model()
+    user, created = user_model.objects.get_or_create(
+        username=DEMO_USERNAME, defaults={"is_staff": True, "is_superuser": True}
+    )
+    if created:
+        user.set_password(DEMO_PASSWORD)
+        user.save()
+    return user
+
+
+def random_result(rng: random.Random, players: list[int]) -> dict[str, Any]:
+    roll = rng.random()
+    if roll < 0.18:
+        return {"kind": "draw"}
+    winner = rng.choice(players)
+    points = rng.choice(FAN_TOTALS)
+    flowers = rng.choice([0, 0, 0, 1, 1, 2, 3])
+    if roll < 0.45:
+        return {"kind": "self_draw", "winner": winner, "fan_total": points, "flowers": flowers}
+    discarder = rng.choice([p for p in players if p != winner])
+    return {
+        "kind": "discard",
+        "winner": winner,
+        "discarder": discarder,
+        "fan_total": points,
+        "flowers": flowers,
+    }
+
+
+def play_table(table: Table, actor: Any, rng: random.Random) -> None:
+    players = [seat.registration.player_id for seat in table.seats.select_related("registration")]
+    for number in range(16):
+        hands.record_hand(
+            table_id=table.pk,
+            result=random_result(rng, players),
+            actor=actor,
+            idempotency_key=f"demo-{table.pk}-{number}",
+        )
+    if rng.random() < 0.3:
+        hands.add_penalty(
+            table_id=table.pk,
+            player_id=rng.choice(players),
+            kind="false_hu",
+            reason="Declared Hu on 7 points",
+            actor=actor,
+        )
+    hands.close_table(table_id=table.pk, actor=actor)
+
+
+def seat(round_: Round, actor: Any, seed: int) -> None:
+    seating.generate_seating(round_id=round_.pk, actor=actor, seed=seed)
+    round_.refresh_from_db()
+    if round_.seating_state != Round.SeatingState.DONE:
+        raise RuntimeError(f"seating round {round_.number} failed: {round_.seating_error}")
+
+
+def load_demo(*, seed: int = 2026, reset: bool = False) -> Tournament:
+    """Create the demo tournament unless it exists (``reset`` recreates it)."""
+    existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
+    if existing and not reset:
+        return existing
+    if existing:
+        with transaction.atomic():
+            existing.registrations.all().delete()
+            existing.delete()
+    actor = demo_organiser()
+    rng = random.Random(seed)
+    today = datetime.date.today()
+    tournament = setup.create_tournament(
+        name="Muraille Demo Open",
+        slug=DEMO_SLUG,
+        actor=actor,
+        rounds_count=4,
+        city="Paris",
+        country="FRA",
+        start_date=today,
+        end_date=today,
+        seating_mode=Tournament.SeatingMode.RANDOM,
+    )
+    rows = [
+        {"first_name": f, "last_name": la, "club": c, "country": co, "ema_number": e}
+        for f, la, c, co, e in PLAYERS
+    ]
+    setup.register_players(tournament=tournament, players=rows, actor=actor)
+    for number in (1, 2):
+        round_ = tournament.rounds.get(number=number)
+        seat(round_, actor, seed + number)
+        for table in round_.tables.all():
+            play_table(table, actor, rng)
+        setup.finish_round(round_id=round_.pk, actor=actor)
+    seat(tournament.rounds.get(number=3), actor, seed + 3)
+    return tournament
