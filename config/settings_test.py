@@ -8,8 +8,8 @@ import os
 
 os.environ.setdefault("DEBUG", "true")
 
-from .settings import *  # noqa: E402,F403
-from .settings import env  # noqa: E402
+from .settings import *  # noqa: F403
+from .settings import env
 
 DATABASES = {"default": env.db("TEST_DATABASE_URL", default="sqlite:///:memory:")}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -21,4 +21,6 @@ CELERY_RESULT_BACKEND = env.str("TEST_CELERY_BROKER_URL", default="cache+memory:
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL == "memory://"
 SEATING_TIME_LIMIT_S = 2.0
 LANGUAGE_CODE = "en"
-STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
+STORAGES["staticfiles"]["BACKEND"] = (  # noqa: F405
+    "django.contrib.staticfiles.storage.StaticFilesStorage"
+)

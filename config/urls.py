@@ -12,4 +12,3 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("tournaments.urls.public")),
 ]
-

@@ -57,7 +57,8 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     def rounds(self, create: bool, extracted: object, **kwargs: object) -> None:
         if create:
             Round.objects.bulk_create(
-                Round(tournament=self, number=n) for n in range(1, self.rounds_count + 1)
+                Round(tournament=self, number=n)
+                for n in range(1, self.rounds_count + 1)
             )
 
 
@@ -79,11 +80,15 @@ def seated_table(tournament: Tournament | None = None, round_number: int = 1) ->
     table = Table.objects.create(round=round_, number=round_.tables.count() + 1)
     for wind in WINDS:
         registration = RegistrationFactory(tournament=tournament)
-        Seat.objects.create(table=table, round=round_, registration=registration, wind=wind)
+        Seat.objects.create(
+            table=table, round=round_, registration=registration, wind=wind
+        )
     return table
 
 
 def player_ids(table: Table) -> list[int]:
     """The table's players by seat, starting East first."""
-    seats = sorted(table.seats.select_related("registration"), key=lambda s: WINDS.index(s.wind))
+    seats = sorted(
+        table.seats.select_related("registration"), key=lambda s: WINDS.index(s.wind)
+    )
     return [seat.registration.player_id for seat in seats]

@@ -110,8 +110,8 @@ class AuditEventAdmin(admin.ModelAdmin):
     list_filter = ["tournament", "action"]
     readonly_fields = [f.name for f in AuditEvent._meta.fields]
 
-    def has_add_permission(self, request):  # noqa: ANN001, ANN201
+    def has_add_permission(self, request):
         return False
 
-    def has_change_permission(self, request, obj=None):  # noqa: ANN001, ANN201
+    def has_change_permission(self, request, obj=None):
         return False

@@ -18,7 +18,7 @@ from tournaments.services import hands, seating, setup
 
 DEMO_SLUG = "demo-open"
 DEMO_USERNAME = "organiser"
-DEMO_PASSWORD = "mahjong-demo"  # noqa: S105 - printed for the newcomer on purpose
+DEMO_PASSWORD = "mahjong-demo"
 
 PLAYERS = [
     ("Alice", "Martin", "Paris Mahjong", "FRA", "04010001"),
@@ -40,7 +40,26 @@ PLAYERS = [
 ]
 
 # Fan totals seen at MCR tables: mostly 8 to 16, rarely a limit hand.
-FAN_TOTALS = [8] * 9 + [9, 9, 10, 10, 11, 12, 12, 13, 14, 16, 17, 18, 20, 24, 26, 32, 48, 88]
+FAN_TOTALS = [8] * 9 + [
+    9,
+    9,
+    10,
+    10,
+    11,
+    12,
+    12,
+    13,
+    14,
+    16,
+    17,
+    18,
+    20,
+    24,
+    26,
+    32,
+    48,
+    88,
+]
 
 
 def demo_organiser() -> Any:
@@ -62,7 +81,12 @@ def random_result(rng: random.Random, players: list[int]) -> dict[str, Any]:
     points = rng.choice(FAN_TOTALS)
     flowers = rng.choice([0, 0, 0, 1, 1, 2, 3])
     if roll < 0.45:
-        return {"kind": "self_draw", "winner": winner, "fan_total": points, "flowers": flowers}
+        return {
+            "kind": "self_draw",
+            "winner": winner,
+            "fan_total": points,
+            "flowers": flowers,
+        }
     discarder = rng.choice([p for p in players if p != winner])
     return {
         "kind": "discard",
@@ -74,7 +98,10 @@ def random_result(rng: random.Random, players: list[int]) -> dict[str, Any]:
 
 
 def play_table(table: Table, actor: Any, rng: random.Random) -> None:
-    players = [seat.registration.player_id for seat in table.seats.select_related("registration")]
+    players = [
+        seat.registration.player_id
+        for seat in table.seats.select_related("registration")
+    ]
     for number in range(16):
         hands.record_hand(
             table_id=table.pk,
@@ -97,7 +124,9 @@ def seat(round_: Round, actor: Any, seed: int) -> None:
     seating.generate_seating(round_id=round_.pk, actor=actor, seed=seed)
     round_.refresh_from_db()
     if round_.seating_state != Round.SeatingState.DONE:
-        raise RuntimeError(f"seating round {round_.number} failed: {round_.seating_error}")
+        raise RuntimeError(
+            f"seating round {round_.number} failed: {round_.seating_error}"
+        )
 
 
 def load_demo(*, seed: int = 2026, reset: bool = False) -> Tournament:

@@ -54,6 +54,7 @@ SERVICE_MESSAGES: dict[str, Any] = {
 
 def _catalogues() -> dict[str, Any]:
     from scoring.fan_messages import FAN_MESSAGES
+
     from scoring.messages import MESSAGES
 
     return {**MESSAGES, **FAN_MESSAGES, **SERVICE_MESSAGES}

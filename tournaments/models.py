@@ -334,7 +334,8 @@ class Hand(models.Model):
     deltas = models.JSONField(_("payments by seat"), default=list)
     tiles = models.JSONField(_("tiles"), null=True, blank=True)
     fans = models.JSONField(_("fan breakdown"), null=True, blank=True)
-    idempotency_key = models.CharField(
+    # NULL, not "", when absent: the unique constraint ignores NULLs.
+    idempotency_key = models.CharField(  # noqa: DJ001
         _("idempotency key"), max_length=80, null=True, blank=True
     )
     entered_by = models.ForeignKey(
@@ -395,7 +396,8 @@ class Penalty(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
     )
-    idempotency_key = models.CharField(
+    # NULL, not "", when absent: the unique constraint ignores NULLs.
+    idempotency_key = models.CharField(  # noqa: DJ001
         _("idempotency key"), max_length=80, null=True, blank=True
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)

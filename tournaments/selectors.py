@@ -43,7 +43,7 @@ class StandingRow:
     rounds: dict[int, RoundResult] = field(default_factory=dict)
 
     @property
-    def player(self):  # noqa: ANN201 - a Player
+    def player(self):
         return self.registration.player
 
 

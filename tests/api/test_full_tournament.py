@@ -54,7 +54,12 @@ def random_result(rng: random.Random, players: list[int]) -> dict:
     fans = rng.choice([8, 8, 9, 10, 12, 16, 24, 32, 88])
     flowers = rng.choice([0, 0, 1, 2])
     if roll < 0.5:
-        return {"kind": "self_draw", "winner": winner, "fan_total": fans, "flowers": flowers}
+        return {
+            "kind": "self_draw",
+            "winner": winner,
+            "fan_total": fans,
+            "flowers": flowers,
+        }
     discarder = rng.choice([p for p in players if p != winner])
     return {
         "kind": "discard",
@@ -67,7 +72,9 @@ def random_result(rng: random.Random, players: list[int]) -> dict:
 
 def play_round(api, slug, number, rng, session_scores, capture):
     with capture(execute=True):
-        response = api.post(f"/api/tournaments/{slug}/rounds/{number}/seating/", {"seed": number})
+        response = api.post(
+            f"/api/tournaments/{slug}/rounds/{number}/seating/", {"seed": number}
+        )
     assert response.status_code == 202, response.content
     round_data = api.get(f"/api/tournaments/{slug}/rounds/{number}/").json()
     assert round_data["seating_state"] == "done"
@@ -87,17 +94,28 @@ def play_table(api, table_id, players, rng):
         result = random_result(rng, players)
         key = f"t{table_id}-h{hand_number}"
         response = api.post(
-            f"/api/tables/{table_id}/hands/", result, format="json", HTTP_IDEMPOTENCY_KEY=key
+            f"/api/tables/{table_id}/hands/",
+            result,
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=key,
         )
         assert response.status_code == 201, response.content
         if hand_number == 3:  # a tablet on a cut network sends the hand again
             again = api.post(
-                f"/api/tables/{table_id}/hands/", result, format="json", HTTP_IDEMPOTENCY_KEY=key
+                f"/api/tables/{table_id}/hands/",
+                result,
+                format="json",
+                HTTP_IDEMPOTENCY_KEY=key,
             )
             assert again.status_code == 200
             assert again.json()["id"] == response.json()["id"]
         if hand_number == 5:  # the referee corrects the hand just entered
-            result = {"kind": "self_draw", "winner": players[2], "fan_total": 10, "flowers": 1}
+            result = {
+                "kind": "self_draw",
+                "winner": players[2],
+                "fan_total": 10,
+                "flowers": 1,
+            }
             hand = response.json()
             response = api.patch(
                 f"/api/hands/{hand['id']}/",
@@ -122,7 +140,12 @@ def play_table(api, table_id, players, rng):
             scores[player] += -30 if player == offender else 10
         response = api.post(
             f"/api/tables/{table_id}/penalties/",
-            {"player": players[3], "kind": "referee", "points": 5, "reason": "slow play"},
+            {
+                "player": players[3],
+                "kind": "referee",
+                "points": 5,
+                "reason": "slow play",
+            },
             format="json",
         )
         assert response.status_code == 201
@@ -169,10 +192,15 @@ def test_a_whole_tournament_through_the_api(api, django_capture_on_commit_callba
     rng = random.Random(7)
     session_scores = defaultdict(list)
     for number in range(1, 5):
-        play_round(api, slug, number, rng, session_scores, django_capture_on_commit_callbacks)
+        play_round(
+            api, slug, number, rng, session_scores, django_capture_on_commit_callbacks
+        )
 
     standings = api.get(f"/api/tournaments/{slug}/standings/").json()
-    got = [(r["rank"], r["player"], Fraction(r["table_points"]), r["score"]) for r in standings]
+    got = [
+        (r["rank"], r["player"], Fraction(r["table_points"]), r["score"])
+        for r in standings
+    ]
     assert got == expected_standings(session_scores)
     assert sum(Fraction(r["table_points"]) for r in standings) == 4 * 4 * 7
     assert api.get(f"/api/tournaments/{slug}/").json()["status"] == "finished"

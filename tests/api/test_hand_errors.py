@@ -26,7 +26,12 @@ def state(table):
 @pytest.mark.parametrize(
     ("body", "error", "field", "words"),
     [
-        ("unknown_winner", "player_not_at_table", "winner", "does not sit at this table"),
+        (
+            "unknown_winner",
+            "player_not_at_table",
+            "winner",
+            "does not sit at this table",
+        ),
         ("five_fans", "below_minimum", "fan_total", "below the 8-point minimum"),
         ("no_discarder", "discarder_required", "discarder", "discarder"),
     ],
@@ -34,7 +39,12 @@ def state(table):
 def test_refused_hand_names_the_problem(api, table, body, error, field, words):
     e, s, w, n = player_ids(table)
     bodies = {
-        "unknown_winner": {"kind": "discard", "winner": 999999, "discarder": s, "fan_total": 8},
+        "unknown_winner": {
+            "kind": "discard",
+            "winner": 999999,
+            "discarder": s,
+            "fan_total": 8,
+        },
         "five_fans": {"kind": "discard", "winner": e, "discarder": s, "fan_total": 5},
         "no_discarder": {"kind": "discard", "winner": e, "fan_total": 8},
     }
@@ -55,7 +65,9 @@ def test_malformed_body_is_a_400(api, table):
     )
     assert response.status_code == 400
     assert "JSON" in response.json()["detail"]
-    response = api.post(f"/api/tables/{table.pk}/hands/", {"fan_total": "many"}, format="json")
+    response = api.post(
+        f"/api/tables/{table.pk}/hands/", {"fan_total": "many"}, format="json"
+    )
     assert response.status_code == 400
     assert set(response.json()) >= {"kind", "fan_total"}
     assert state(table) == before
@@ -96,18 +108,36 @@ def test_only_organisers_and_referees_write(table, anonymous_api, api):
 
     e, s, w, n = player_ids(table)
     body = {"kind": "self_draw", "winner": e, "fan_total": 8}
-    assert anonymous_api.post(f"/api/tables/{table.pk}/hands/", body, format="json").status_code in (401, 403)
+    assert anonymous_api.post(
+        f"/api/tables/{table.pk}/hands/", body, format="json"
+    ).status_code in (401, 403)
     stranger = UserFactory()
     anonymous_api.force_authenticate(stranger)
-    assert anonymous_api.post(f"/api/tables/{table.pk}/hands/", body, format="json").status_code == 403
+    assert (
+        anonymous_api.post(
+            f"/api/tables/{table.pk}/hands/", body, format="json"
+        ).status_code
+        == 403
+    )
     table.round.tournament.referees.add(stranger)
-    assert anonymous_api.post(f"/api/tables/{table.pk}/hands/", body, format="json").status_code == 201
+    assert (
+        anonymous_api.post(
+            f"/api/tables/{table.pk}/hands/", body, format="json"
+        ).status_code
+        == 201
+    )
 
 
 def test_private_tournament_is_hidden_from_anonymous(table, anonymous_api):
     tournament = table.round.tournament
-    assert anonymous_api.get(f"/api/tournaments/{tournament.slug}/standings/").status_code == 200
+    assert (
+        anonymous_api.get(f"/api/tournaments/{tournament.slug}/standings/").status_code
+        == 200
+    )
     tournament.is_public = False
     tournament.save()
-    assert anonymous_api.get(f"/api/tournaments/{tournament.slug}/standings/").status_code == 404
+    assert (
+        anonymous_api.get(f"/api/tournaments/{tournament.slug}/standings/").status_code
+        == 404
+    )
     assert anonymous_api.get(f"/api/tables/{table.pk}/").status_code == 404

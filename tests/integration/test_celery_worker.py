@@ -44,8 +44,18 @@ def worker():
         "TEST_DATABASE_URL": database_url(),
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-         "--without-gossip", "--without-mingle", "--loglevel=INFO"],  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel=INFO",
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

@@ -24,8 +24,12 @@ def discard(winner: int, discarder: int, fans: int, flowers: int = 0) -> dict:
 
 
 def scores(table) -> list[int]:
-    by_player = {r.registration.player_id: r.score for r in SeatResult.objects.filter(
-        seat__table=table).select_related("registration")}
+    by_player = {
+        r.registration.player_id: r.score
+        for r in SeatResult.objects.filter(seat__table=table).select_related(
+            "registration"
+        )
+    }
     return [by_player[p] for p in player_ids(table)]
 
 
@@ -33,7 +37,9 @@ def test_discard_win_pays_as_mcr_section_4(organiser):
     """12-point discard win: winner +36, discarder -20, the two others -8."""
     table = seated_table()
     e, s, w, n = player_ids(table)
-    hand, created = svc.record_hand(table_id=table.pk, result=discard(e, s, 12), actor=organiser)
+    hand, created = svc.record_hand(
+        table_id=table.pk, result=discard(e, s, 12), actor=organiser
+    )
     assert created
     assert hand.number == 1
     assert hand.deltas == [36, -20, -8, -8]
@@ -57,10 +63,16 @@ def test_same_idempotency_key_stores_the_hand_once(organiser):
     table = seated_table()
     e, s, w, n = player_ids(table)
     first, created = svc.record_hand(
-        table_id=table.pk, result=discard(e, s, 9), actor=organiser, idempotency_key="k1"
+        table_id=table.pk,
+        result=discard(e, s, 9),
+        actor=organiser,
+        idempotency_key="k1",
     )
     again, created_again = svc.record_hand(
-        table_id=table.pk, result=discard(e, s, 9), actor=organiser, idempotency_key="k1"
+        table_id=table.pk,
+        result=discard(e, s, 9),
+        actor=organiser,
+        idempotency_key="k1",
     )
     assert created and not created_again
     assert again.pk == first.pk
@@ -71,10 +83,15 @@ def test_same_idempotency_key_stores_the_hand_once(organiser):
 def test_reused_key_with_another_result_is_a_conflict(organiser):
     table = seated_table()
     e, s, w, n = player_ids(table)
-    svc.record_hand(table_id=table.pk, result=discard(e, s, 9), actor=organiser, idempotency_key="k")
+    svc.record_hand(
+        table_id=table.pk, result=discard(e, s, 9), actor=organiser, idempotency_key="k"
+    )
     with pytest.raises(ConflictError):
         svc.record_hand(
-            table_id=table.pk, result=discard(e, s, 10), actor=organiser, idempotency_key="k"
+            table_id=table.pk,
+            result=discard(e, s, 10),
+            actor=organiser,
+            idempotency_key="k",
         )
 
 
@@ -109,11 +126,18 @@ def test_correction_with_a_stale_version_is_a_conflict(organiser):
     """Two tablets edit one hand: the second, based on version 1, is refused."""
     table = seated_table()
     e, s, w, n = player_ids(table)
-    hand, _ = svc.record_hand(table_id=table.pk, result=discard(e, s, 8), actor=organiser)
-    svc.correct_hand(hand_id=hand.pk, expected_version=1, result=discard(e, n, 8), actor=organiser)
+    hand, _ = svc.record_hand(
+        table_id=table.pk, result=discard(e, s, 8), actor=organiser
+    )
+    svc.correct_hand(
+        hand_id=hand.pk, expected_version=1, result=discard(e, n, 8), actor=organiser
+    )
     with pytest.raises(ConflictError) as error:
         svc.correct_hand(
-            hand_id=hand.pk, expected_version=1, result=discard(e, w, 20), actor=organiser
+            hand_id=hand.pk,
+            expected_version=1,
+            result=discard(e, w, 20),
+            actor=organiser,
         )
     assert error.value.params == {"expected": 1, "current": 2}
     assert scores(table) == [32, -8, -8, -16]
@@ -125,9 +149,13 @@ def test_correction_with_a_stale_version_is_a_conflict(organiser):
 def test_delete_renumbers_later_hands_and_rescores(organiser):
     table = seated_table()
     e, s, w, n = player_ids(table)
-    first, _ = svc.record_hand(table_id=table.pk, result=discard(e, s, 8), actor=organiser)
+    first, _ = svc.record_hand(
+        table_id=table.pk, result=discard(e, s, 8), actor=organiser
+    )
     svc.record_hand(table_id=table.pk, result={"kind": "draw"}, actor=organiser)
-    third, _ = svc.record_hand(table_id=table.pk, result=discard(w, n, 8), actor=organiser)
+    third, _ = svc.record_hand(
+        table_id=table.pk, result=discard(w, n, 8), actor=organiser
+    )
     svc.delete_hand(hand_id=first.pk, expected_version=1, actor=organiser)
     assert list(table.hands.values_list("number", flat=True)) == [1, 2]
     third.refresh_from_db()
@@ -150,7 +178,9 @@ def test_seat_winds_follow_section_7_and_can_be_corrected(organiser):
         hand_id=hands[4].pk, expected_version=1, seat_winds="ESWN", actor=organiser
     )
     assert corrected.winds_corrected and corrected.seat_winds == "ESWN"
-    sixth, _ = svc.record_hand(table_id=table.pk, result={"kind": "draw"}, actor=organiser)
+    sixth, _ = svc.record_hand(
+        table_id=table.pk, result={"kind": "draw"}, actor=organiser
+    )
     assert sixth.seat_winds == "NESW"
 
 
@@ -159,7 +189,11 @@ def test_false_hu_is_shared_and_referee_penalty_is_not(organiser):
     e, s, w, n = player_ids(table)
     svc.add_penalty(table_id=table.pk, player_id=s, kind="false_hu", actor=organiser)
     svc.add_penalty(
-        table_id=table.pk, player_id=n, kind="referee", points=10, reason="late call",
+        table_id=table.pk,
+        player_id=n,
+        kind="referee",
+        points=10,
+        reason="late call",
         actor=organiser,
     )
     assert scores(table) == [10, -30, 10, 0]

@@ -33,7 +33,24 @@ def test_standings_order_by_table_points_then_score(organiser):
     rows = get_standings(tournament).rows
     assert [row.table_points for row in rows[:4]] == [4, 4, 4, 4]
     assert rows[0].score == 32 and rows[0].places == (1, 0, 0, 0)
-    assert [row.rank for row in rows] == [1, 1, 1, 1, 5, 5, 5, 5, 5, 5, 5, 5, 13, 13, 13, 13]
+    assert [row.rank for row in rows] == [
+        1,
+        1,
+        1,
+        1,
+        5,
+        5,
+        5,
+        5,
+        5,
+        5,
+        5,
+        5,
+        13,
+        13,
+        13,
+        13,
+    ]
     seconds = [row for row in rows if row.rank == 5]
     assert all(row.table_points == Fraction(3, 2) for row in seconds)
     assert sum(row.table_points for row in rows) == 4 * 7
@@ -76,6 +93,10 @@ def test_standings_queries_do_not_grow_with_players(client):
     small_count = count_queries(lambda: get_standings(small))
     assert small_count == count_queries(lambda: get_standings(large))
     assert small_count <= 3
-    api_small = count_queries(lambda: client.get(f"/api/tournaments/{small.slug}/standings/"))
-    api_large = count_queries(lambda: client.get(f"/api/tournaments/{large.slug}/standings/"))
+    api_small = count_queries(
+        lambda: client.get(f"/api/tournaments/{small.slug}/standings/")
+    )
+    api_large = count_queries(
+        lambda: client.get(f"/api/tournaments/{large.slug}/standings/")
+    )
     assert api_small == api_large

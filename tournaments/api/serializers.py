@@ -21,10 +21,20 @@ class TournamentOutput(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = [
-            "slug", "name", "city", "country", "start_date", "end_date", "ruleset",
-            "ruleset_options", "rounds_count", "session_minutes", "seating_mode",
-            "status", "is_public",
-        ]  # fmt: skip
+            "slug",
+            "name",
+            "city",
+            "country",
+            "start_date",
+            "end_date",
+            "ruleset",
+            "ruleset_options",
+            "rounds_count",
+            "session_minutes",
+            "seating_mode",
+            "status",
+            "is_public",
+        ]
 
 
 class RegistrationOutput(serializers.ModelSerializer):
@@ -39,9 +49,16 @@ class RegistrationOutput(serializers.ModelSerializer):
     class Meta:
         model = Registration
         fields = [
-            "player", "number", "status", "name", "first_name", "last_name", "club",
-            "country", "ema_number",
-        ]  # fmt: skip
+            "player",
+            "number",
+            "status",
+            "name",
+            "first_name",
+            "last_name",
+            "club",
+            "country",
+            "ema_number",
+        ]
 
 
 class SeatOutput(serializers.ModelSerializer):
@@ -98,9 +115,14 @@ class RoundOutput(serializers.ModelSerializer):
     class Meta:
         model = Round
         fields = [
-            "number", "status", "seating_state", "seating_progress", "seating_stats",
-            "seating_error", "tables",
-        ]  # fmt: skip
+            "number",
+            "status",
+            "seating_state",
+            "seating_progress",
+            "seating_stats",
+            "seating_error",
+            "tables",
+        ]
 
 
 class HandOutput(serializers.ModelSerializer):
@@ -114,10 +136,21 @@ class HandOutput(serializers.ModelSerializer):
     class Meta:
         model = Hand
         fields = [
-            "id", "number", "kind", "winner", "discarder", "fan_total", "flowers",
-            "prevalent_wind", "seat_winds", "winds_corrected", "deltas", "tiles",
-            "fans", "version",
-        ]  # fmt: skip
+            "id",
+            "number",
+            "kind",
+            "winner",
+            "discarder",
+            "fan_total",
+            "flowers",
+            "prevalent_wind",
+            "seat_winds",
+            "winds_corrected",
+            "deltas",
+            "tiles",
+            "fans",
+            "version",
+        ]
 
 
 class PenaltyOutput(serializers.ModelSerializer):

@@ -6,11 +6,11 @@ from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME, load_demo
 class Command(BaseCommand):
     help = "Create the demo tournament (16 players, 4 MCR rounds, 2 played)."
 
-    def add_arguments(self, parser):  # noqa: ANN001, ANN201
+    def add_arguments(self, parser):
         parser.add_argument("--reset", action="store_true", help="Recreate it.")
         parser.add_argument("--seed", type=int, default=2026)
 
-    def handle(self, *args, **options):  # noqa: ANN002, ANN003, ANN201
+    def handle(self, *args, **options):
         tournament = load_demo(seed=options["seed"], reset=options["reset"])
         self.stdout.write(
             self.style.SUCCESS(f"Demo tournament ready: /t/{tournament.slug}/")
