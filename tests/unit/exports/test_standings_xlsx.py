@@ -215,3 +215,10 @@ def test_dates_are_dates(workbook):
     sheet = workbook["EMA"]
     assert sheet["S3"].value == datetime(2026, 3, 14)
     assert sheet["T3"].is_date
+
+
+def test_control_characters_are_dropped(info, standings):
+    """A stray control character in a name cannot break the file."""
+    rows = [replace(standings[0], name="Ann\x07 Bell"), *standings[1:]]
+    data = build_standings_workbook(info, rows, [], [], [], None)
+    assert load_workbook(BytesIO(data))["Standings"]["B2"].value == "Ann Bell"

@@ -1,0 +1,146 @@
+"""The "Rounds", "Hands" and "Penalties" sheets: what happened at the tables.
+
+Each function streams its rows into a write-only sheet and reads its
+iterable once, so a selector may hand over a queryset iterator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sized
+
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+
+from tournaments.exports import _xlsx
+from tournaments.exports import labels as L
+from tournaments.exports.rows import HandRow, PenaltyRow, SessionRow
+
+PAYMENT_COLUMNS = 4
+"""Player/payment column pairs in "Hands": one per seat of an MCR table."""
+PROGRESS_EVERY = 1000
+"""Hands written between two progress reports."""
+
+
+def write_rounds_sheet(
+    ws: WriteOnlyWorksheet, sessions: Iterable[SessionRow], texts: Mapping[str, str]
+) -> None:
+    """One row per player and round, in the order given (round, table, seat)."""
+    keys = (L.ROUND, L.TABLE, L.SEAT, L.PLAYER, L.SESSION_SCORE, L.TABLE_RANK)
+    headers = [texts[key] for key in keys] + [texts[L.TABLE_POINTS]]
+    widths = [_xlsx.width(title) for title in headers]
+    widths[3] = _xlsx.width(headers[3], 24)
+    _xlsx.prepare(ws, widths)
+    ws.append(_xlsx.header_cells(ws, headers))
+    count = 0
+    for row in sessions:
+        ws.append(
+            [
+                row.round_number,
+                row.table_number,
+                texts[L.WIND_LABELS[row.seat]],
+                _xlsx.text(ws, row.player),
+                row.score,
+                row.table_rank,
+                _xlsx.table_points(ws, row.table_points),
+            ]
+        )
+        count += 1
+    _xlsx.autofilter(ws, len(headers), count + 1)
+
+
+def _hand_headers(texts: Mapping[str, str]) -> list[str]:
+    keys = (L.ROUND, L.TABLE, L.HAND, L.PREVALENT_WIND, L.WINNER, L.DISCARDER)
+    headers = [texts[key] for key in keys] + [texts[L.FAN_TOTAL], texts[L.FANS]]
+    for seat in range(1, PAYMENT_COLUMNS + 1):
+        headers.append(texts[L.PAYMENT_PLAYER] % {"seat": seat})
+        headers.append(texts[L.PAYMENT_POINTS] % {"seat": seat})
+    return headers
+
+
+def write_hands_sheet(
+    ws: WriteOnlyWorksheet,
+    hands: Iterable[HandRow],
+    texts: Mapping[str, str],
+    *,
+    on_progress: Callable[[float], None] | None = None,
+) -> None:
+    """One row per hand; a drawn hand shows the "Draw" label as its winner.
+
+    Raises ``ValueError`` for a hand with more than ``PAYMENT_COLUMNS``
+    payments rather than dropping one silently.
+    """
+    headers = _hand_headers(texts)
+    widths = [_xlsx.width(title) for title in headers]
+    for column in (4, 5, *range(8, len(headers), 2)):
+        widths[column] = _xlsx.width(headers[column], 20)
+    widths[7] = _xlsx.width(headers[7], 36)
+    _xlsx.prepare(ws, widths)
+    ws.append(_xlsx.header_cells(ws, headers))
+    total = len(hands) if isinstance(hands, Sized) else 0
+    count = 0
+    for hand in hands:
+        ws.append(_hand_cells(ws, hand, texts))
+        count += 1
+        if on_progress and total and count % PROGRESS_EVERY == 0:
+            on_progress(count / total)
+    _xlsx.autofilter(ws, len(headers), count + 1)
+
+
+def _hand_cells(
+    ws: WriteOnlyWorksheet, hand: HandRow, texts: Mapping[str, str]
+) -> list[object]:
+    if len(hand.payments) > PAYMENT_COLUMNS:
+        raise ValueError(
+            f"hand {hand.hand_number}: more than {PAYMENT_COLUMNS} payments"
+        )
+    winner: object
+    discarder: object
+    if hand.winner is None:
+        winner, discarder = texts[L.DRAWN_HAND], None
+    else:
+        winner = _xlsx.text(ws, hand.winner)
+        discarder = (
+            texts[L.SELF_DRAWN] if hand.self_drawn else _xlsx.text(ws, hand.discarder)
+        )
+    cells = [
+        hand.round_number,
+        hand.table_number,
+        hand.hand_number,
+        texts[L.WIND_LABELS[hand.prevalent_wind]],
+        winner,
+        discarder,
+        hand.fan_total,
+        _xlsx.text(ws, hand.fans) or None,
+    ]
+    for payment in hand.payments:
+        cells.append(_xlsx.text(ws, payment.player))
+        cells.append(payment.points)
+    return cells
+
+
+def write_penalties_sheet(
+    ws: WriteOnlyWorksheet, penalties: Iterable[PenaltyRow], texts: Mapping[str, str]
+) -> None:
+    """One row per penalty, with its reason and referee."""
+    keys = (L.ROUND, L.TABLE, L.HAND, L.PLAYER, L.PENALTY_POINTS, L.REASON)
+    headers = [texts[key] for key in keys] + [texts[L.REFEREE]]
+    widths = [_xlsx.width(title) for title in headers]
+    widths[3] = _xlsx.width(headers[3], 24)
+    widths[5] = _xlsx.width(headers[5], 40)
+    widths[6] = _xlsx.width(headers[6], 20)
+    _xlsx.prepare(ws, widths)
+    ws.append(_xlsx.header_cells(ws, headers))
+    count = 0
+    for row in penalties:
+        ws.append(
+            [
+                row.round_number,
+                row.table_number,
+                row.hand_number,
+                _xlsx.text(ws, row.player),
+                row.points,
+                _xlsx.text(ws, row.reason),
+                _xlsx.text(ws, row.referee),
+            ]
+        )
+        count += 1
+    _xlsx.autofilter(ws, len(headers), count + 1)
