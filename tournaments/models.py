@@ -151,6 +151,12 @@ class Registration(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status, default=Status.ACTIVE
     )
+    table_pin = models.PositiveSmallIntegerField(
+        _("always at table"),
+        null=True,
+        blank=True,
+        help_text=_("For accessibility: the player sits at this table every round."),
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -224,6 +230,69 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} · {self.number}"
+
+
+class SeatingPlan(models.Model):
+    """A seating job and the plan it produced, reviewed before publication.
+
+    ``rounds`` holds one list of tables per planned round (round
+    ``first_round`` first); a table is four Registration ids in seat order
+    East, South, West, North. Publishing writes them as Tables and Seats.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for a worker")
+        RUNNING = "running", _("Searching")
+        READY = "ready", _("Ready to publish")
+        PUBLISHED = "published", _("Published")
+        CANCELLED = "cancelled", _("Cancelled")
+        FAILED = "failed", _("Failed")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        related_name="seating_plans",
+        on_delete=models.CASCADE,
+    )
+    first_round = models.PositiveSmallIntegerField(_("first round"))
+    rounds_count = models.PositiveSmallIntegerField(_("rounds planned"))
+    mode = models.CharField(_("seating"), max_length=20)
+    seed = models.BigIntegerField(_("seed"))
+    publish_when_ready = models.BooleanField(_("publish when ready"), default=False)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status, default=Status.PENDING
+    )
+    progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
+    task_id = models.CharField(_("job id"), max_length=64, blank=True)
+    rounds = models.JSONField(_("planned tables"), default=list, blank=True)
+    stats = models.JSONField(_("figures"), default=dict, blank=True)
+    error = models.CharField(_("error"), max_length=60, blank=True)
+    error_params = models.JSONField(_("error details"), default=dict, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("seating plan")
+        verbose_name_plural = _("seating plans")
+
+    def __str__(self) -> str:
+        last = self.first_round + self.rounds_count - 1
+        return f"{self.tournament} · {self.first_round}–{last} · {self.status}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in (self.Status.PENDING, self.Status.RUNNING)
+
+    @property
+    def round_numbers(self) -> list[int]:
+        return list(range(self.first_round, self.first_round + self.rounds_count))
 
 
 class Table(models.Model):
@@ -449,6 +518,57 @@ class SeatResult(models.Model):
     @property
     def table_points(self) -> Fraction:
         return Fraction(self.table_points_x12, 12)
+
+
+class ExportFile(models.Model):
+    """A results file built by a worker, kept for download.
+
+    The bytes live in the database so that any web process can serve a file
+    that any worker built, without a shared file system.
+    """
+
+    class Kind(models.TextChoices):
+        XLSX = "xlsx", _("Workbook (XLSX)")
+        CSV = "csv", _("Standings (CSV)")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for a worker")
+        RUNNING = "running", _("Building")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        related_name="export_files",
+        on_delete=models.CASCADE,
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind)
+    language = models.CharField(_("language"), max_length=10, default="en")
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status, default=Status.PENDING
+    )
+    progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
+    task_id = models.CharField(_("job id"), max_length=64, blank=True)
+    filename = models.CharField(_("file name"), max_length=200, blank=True)
+    content = models.BinaryField(_("content"), null=True, blank=True)
+    error = models.CharField(_("error"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("export file")
+        verbose_name_plural = _("export files")
+
+    def __str__(self) -> str:
+        return self.filename or f"{self.tournament} · {self.kind}"
 
 
 class AuditEvent(models.Model):

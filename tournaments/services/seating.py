@@ -50,7 +50,7 @@ def check_seatable(round_: Round) -> None:
 @transaction.atomic
 def generate_seating(*, round_id: int, actor: Actor, seed: int | None = None) -> Round:
     """Start a seating job for the round; the Celery task runs after commit."""
-    from tournaments.tasks import seat_round_task
+    from tournaments.tasks.seating import seat_round_task
 
     round_ = (
         Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
