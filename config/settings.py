@@ -153,7 +153,6 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
-        "SeatingStateEnum": "tournaments.models.Round.SeatingState",
     },
 }
 

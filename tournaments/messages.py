@@ -49,6 +49,13 @@ SERVICE_MESSAGES: dict[str, Any] = {
     ),
     "player_not_in_round": _("Player %(player)s does not play this round."),
     "same_player": _("Choose two different players."),
+    "unknown_round": _("There is no round %(round)s."),
+    "bad_rounds_to_plan": _("%(count)s rounds cannot be planned from this round."),
+    "seating_already_running": _(
+        "A seating job is already running: wait for it or cancel it."
+    ),
+    "plan_published": _("This plan is already published."),
+    "plan_not_ready": _("This plan cannot be changed or published now (%(status)s)."),
 }
 
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 WIND_CHOICES = [
@@ -187,9 +188,12 @@ class Round(models.Model):
         FINISHED = "finished", _("Finished")
 
     class SeatingState(models.TextChoices):
+        """The round's seating as the pages show it (from its latest plan)."""
+
         IDLE = "idle", _("Not started")
         PENDING = "pending", _("Waiting for a worker")
         RUNNING = "running", _("Seating")
+        READY = "ready", _("Plan ready for review")
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
@@ -203,18 +207,6 @@ class Round(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status, default=Status.PLANNED
     )
-    seating_state = models.CharField(
-        _("seating state"),
-        max_length=20,
-        choices=SeatingState,
-        default=SeatingState.IDLE,
-    )
-    seating_task_id = models.CharField(_("seating job"), max_length=64, blank=True)
-    seating_progress = models.PositiveSmallIntegerField(
-        _("seating progress (%)"), default=0
-    )
-    seating_seed = models.BigIntegerField(_("seating seed"), null=True, blank=True)
-    seating_error = models.TextField(_("seating error"), blank=True)
     seating_stats = models.JSONField(_("seating figures"), default=dict, blank=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
 
@@ -230,6 +222,37 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} · {self.number}"
+
+    @cached_property
+    def seating_plan(self) -> SeatingPlan | None:
+        """The latest seating plan that covers this round, if any."""
+        return (
+            self.tournament.seating_plans.filter(
+                first_round__lte=self.number,
+                first_round__gt=self.number - models.F("rounds_count"),
+            )
+            .exclude(status="cancelled")
+            .first()
+        )
+
+    @property
+    def seating_state(self) -> str:
+        plan = self.seating_plan
+        if plan is None:
+            return self.SeatingState.IDLE
+        if plan.status == SeatingPlan.Status.PUBLISHED:
+            return self.SeatingState.DONE
+        return self.SeatingState(plan.status)
+
+    @property
+    def seating_progress(self) -> int:
+        plan = self.seating_plan
+        return plan.progress if plan else 0
+
+    @property
+    def seating_error(self) -> str:
+        plan = self.seating_plan
+        return plan.error if plan else ""
 
 
 class SeatingPlan(models.Model):

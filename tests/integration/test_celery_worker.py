@@ -80,17 +80,18 @@ def test_worker_seats_a_round(worker):
     generate_seating(round_id=round_.pk, actor=organiser, seed=11)
     deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
-        round_.refresh_from_db()
+        round_ = Round.objects.get(pk=round_.pk)
         if round_.seating_state in (Round.SeatingState.DONE, Round.SeatingState.FAILED):
             break
         assert worker.poll() is None, worker.stdout.read()
         time.sleep(0.2)
     assert round_.seating_state == Round.SeatingState.DONE, round_.seating_error
-    assert round_.seating_task_id
-    assert round_.seating_progress == 100
+    plan = round_.seating_plan
+    assert plan.task_id
+    assert plan.progress == 100
     assert round_.tables.count() == 4
     seated = sorted(round_.seats.values_list("registration_id", flat=True))
     assert seated == sorted(tournament.registrations.values_list("pk", flat=True))
     from celery.result import AsyncResult
 
-    assert AsyncResult(round_.seating_task_id).get(timeout=10)["tables"] == 4
+    assert AsyncResult(plan.task_id).get(timeout=10)["status"] == "published"

@@ -12,6 +12,7 @@ from tournaments.models import (
     Registration,
     Round,
     Seat,
+    SeatingPlan,
     Table,
     Tournament,
 )
@@ -176,3 +177,36 @@ class StandingOutput(serializers.Serializer):
     def get_table_points(self, row: Any) -> str:
         """Exact: an integer or a fraction such as ``"29/3"``."""
         return str(row.table_points)
+
+
+class SeatingPlanOutput(serializers.ModelSerializer):
+    """A seating job and its plan; tables list Player ids in seat order E, S, W, N."""
+
+    rounds = serializers.SerializerMethodField()
+    round_numbers = serializers.ListField(child=serializers.IntegerField())
+
+    class Meta:
+        model = SeatingPlan
+        fields = [
+            "id",
+            "status",
+            "progress",
+            "first_round",
+            "rounds_count",
+            "round_numbers",
+            "mode",
+            "seed",
+            "publish_when_ready",
+            "stats",
+            "error",
+            "error_params",
+            "rounds",
+            "created_at",
+        ]
+
+    def get_rounds(self, plan: SeatingPlan) -> list[list[list[int]]]:
+        players = dict(plan.tournament.registrations.values_list("pk", "player_id"))
+        return [
+            [[players[rid] for rid in table] for table in round_]
+            for round_ in plan.rounds
+        ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -15,12 +16,13 @@ from tournaments.api.access import get_round, get_tournament
 from tournaments.api.serializers import (
     RegistrationOutput,
     RoundOutput,
+    SeatingPlanOutput,
     StandingOutput,
     TournamentOutput,
 )
-from tournaments.models import Registration, Round, Tournament
+from tournaments.models import Registration, Round, SeatingPlan, Tournament
 from tournaments.selectors import get_standings
-from tournaments.services import seating, setup
+from tournaments.services import seating, seating_plans, setup
 
 
 class TournamentListApi(APIView):
@@ -134,27 +136,94 @@ class RoundDetailApi(APIView):
 
 
 class SeatingJobApi(APIView):
-    """POST starts a seating job for the round; GET tells its state and result."""
+    """POST starts a seating job from this round; GET tells its state and result."""
 
     class InputSerializer(serializers.Serializer):
         seed = serializers.IntegerField(
             required=False, min_value=0, max_value=2**31 - 1
         )
+        rounds = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=1,
+            min_value=1,
+            help_text="Rounds to plan from this one; null plans every remaining round.",
+        )
+        publish = serializers.BooleanField(
+            default=True, help_text="Publish the plan as soon as it is found."
+        )
 
-    @extend_schema(responses=RoundOutput)
+    @extend_schema(responses=SeatingPlanOutput)
     def get(self, request: Any, slug: str, number: int) -> Response:
-        return Response(RoundOutput(get_round(request, slug, number)).data)
+        round_ = get_round(request, slug, number)
+        if round_.seating_plan is None:
+            return Response(status=status.HTTP_404_NOT_FOUND)
+        return Response(SeatingPlanOutput(round_.seating_plan).data)
 
-    @extend_schema(request=InputSerializer, responses={202: RoundOutput})
+    @extend_schema(request=InputSerializer, responses={202: SeatingPlanOutput})
     def post(self, request: Any, slug: str, number: int) -> Response:
         round_ = get_round(request, slug, number, write=True)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        seating.generate_seating(
-            round_id=round_.pk, actor=request.user, seed=data.validated_data.get("seed")
+        plan = seating_plans.start_seating(
+            tournament_id=round_.tournament_id,
+            first_round=round_.number,
+            actor=request.user,
+            **data.validated_data,
         )
-        round_.refresh_from_db()
-        return Response(RoundOutput(round_).data, status=status.HTTP_202_ACCEPTED)
+        plan.refresh_from_db()
+        return Response(SeatingPlanOutput(plan).data, status=status.HTTP_202_ACCEPTED)
+
+
+def get_plan(request: Any, plan_id: int, *, write: bool = False) -> SeatingPlan:
+    plan = get_object_or_404(
+        SeatingPlan.objects.select_related("tournament"), pk=plan_id
+    )
+    get_tournament(request, plan.tournament.slug, write=write)
+    return plan
+
+
+class SeatingPlanDetailApi(APIView):
+    @extend_schema(responses=SeatingPlanOutput)
+    def get(self, request: Any, plan_id: int) -> Response:
+        return Response(SeatingPlanOutput(get_plan(request, plan_id)).data)
+
+
+class SeatingPlanPublishApi(APIView):
+    @extend_schema(request=None, responses=SeatingPlanOutput)
+    def post(self, request: Any, plan_id: int) -> Response:
+        plan = get_plan(request, plan_id, write=True)
+        plan = seating_plans.publish_seating(plan_id=plan.pk, actor=request.user)
+        return Response(SeatingPlanOutput(plan).data)
+
+
+class SeatingPlanCancelApi(APIView):
+    @extend_schema(request=None, responses=SeatingPlanOutput)
+    def post(self, request: Any, plan_id: int) -> Response:
+        plan = get_plan(request, plan_id, write=True)
+        plan = seating_plans.cancel_seating(plan_id=plan.pk, actor=request.user)
+        return Response(SeatingPlanOutput(plan).data)
+
+
+class SeatingPlanSwapApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        round = serializers.IntegerField()
+        first = serializers.IntegerField(help_text="Player id")
+        second = serializers.IntegerField(help_text="Player id")
+
+    @extend_schema(request=InputSerializer, responses=SeatingPlanOutput)
+    def post(self, request: Any, plan_id: int) -> Response:
+        plan = get_plan(request, plan_id, write=True)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        plan = seating_plans.swap_in_plan(
+            plan_id=plan.pk,
+            round_number=fields.pop("round"),
+            actor=request.user,
+            **fields,
+        )
+        return Response(SeatingPlanOutput(plan).data)
 
 
 class SeatingSwapApi(APIView):

@@ -22,6 +22,16 @@ urlpatterns = [
     path(R + "finish/", tournaments.RoundFinishApi.as_view()),
     path(R + "reopen/", tournaments.RoundReopenApi.as_view()),
     path(T + "standings/", tournaments.StandingsApi.as_view()),
+    path("seating-plans/<int:plan_id>/", tournaments.SeatingPlanDetailApi.as_view()),
+    path(
+        "seating-plans/<int:plan_id>/publish/",
+        tournaments.SeatingPlanPublishApi.as_view(),
+    ),
+    path(
+        "seating-plans/<int:plan_id>/cancel/",
+        tournaments.SeatingPlanCancelApi.as_view(),
+    ),
+    path("seating-plans/<int:plan_id>/swap/", tournaments.SeatingPlanSwapApi.as_view()),
     path("tables/<int:table_id>/", tables.TableDetailApi.as_view()),
     path("tables/<int:table_id>/hands/", tables.HandListApi.as_view()),
     path("tables/<int:table_id>/penalties/", tables.PenaltyListApi.as_view()),
