@@ -54,6 +54,10 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "seating_already_running": _(
         "A seating job is already running: wait for it or cancel it."
     ),
+    "unknown_setting": _("Unknown setting %(setting)s."),
+    "round_has_tables": _(
+        "Rounds beyond %(value)s are already seated: they cannot be removed."
+    ),
     "plan_published": _("This plan is already published."),
     "plan_not_ready": _("This plan cannot be changed or published now (%(status)s)."),
 }
@@ -61,7 +65,6 @@ SERVICE_MESSAGES: dict[str, Any] = {
 
 def _catalogues() -> dict[str, Any]:
     from scoring.fan_messages import FAN_MESSAGES
-
     from scoring.messages import MESSAGES
 
     return {**MESSAGES, **FAN_MESSAGES, **SERVICE_MESSAGES}

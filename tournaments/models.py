@@ -107,6 +107,12 @@ class Tournament(models.Model):
         _("status"), max_length=20, choices=Status, default=Status.DRAFT
     )
     is_public = models.BooleanField(_("public"), default=True)
+    tiebreaks = models.JSONField(
+        _("tie-breaks"),
+        default=list,
+        blank=True,
+        help_text=_("Ranking keys in order; empty for the rule set's default."),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("organisers"),

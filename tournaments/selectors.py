@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from django.db.models import Prefetch, QuerySet
 
-from scoring.engine.standings import PlayerRecord, rank_players
+from scoring.engine.standings import DEFAULT_TIEBREAKS, PlayerRecord, rank_players
 from tournaments.models import (
     Hand,
     Penalty,
@@ -84,8 +84,8 @@ def get_standings(tournament: Tournament) -> Standings:
             round_no, table_no, score, rank, Fraction(tp12, 12)
         )
     records = [_record(reg_id, per_player[reg_id]) for reg_id in registrations]
-    tiebreaks = tournament.ruleset_options.get("tiebreaks") or None
-    ranked = rank_players(records, tiebreaks) if tiebreaks else rank_players(records)
+    tiebreaks = tournament.tiebreaks or DEFAULT_TIEBREAKS
+    ranked = rank_players(records, tiebreaks)
     rank_counts: dict[int, int] = defaultdict(int)
     for entry in ranked:
         rank_counts[entry.rank] += 1

@@ -35,6 +35,7 @@ class TournamentOutput(serializers.ModelSerializer):
             "seating_mode",
             "status",
             "is_public",
+            "tiebreaks",
         ]
 
 

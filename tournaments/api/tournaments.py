@@ -63,9 +63,38 @@ class TournamentListApi(APIView):
 
 
 class TournamentDetailApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=160, required=False)
+        city = serializers.CharField(max_length=80, required=False, allow_blank=True)
+        country = serializers.CharField(max_length=3, required=False, allow_blank=True)
+        start_date = serializers.DateField(required=False, allow_null=True)
+        end_date = serializers.DateField(required=False, allow_null=True)
+        ruleset_options = serializers.DictField(required=False)
+        tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
+        rounds_count = serializers.IntegerField(
+            min_value=1, max_value=40, required=False
+        )
+        session_minutes = serializers.IntegerField(
+            min_value=10, max_value=600, required=False
+        )
+        seating_mode = serializers.ChoiceField(
+            Tournament.SeatingMode.choices, required=False
+        )
+        is_public = serializers.BooleanField(required=False)
+
     @extend_schema(responses=TournamentOutput)
     def get(self, request: Any, slug: str) -> Response:
         return Response(TournamentOutput(get_tournament(request, slug)).data)
+
+    @extend_schema(request=InputSerializer, responses=TournamentOutput)
+    def patch(self, request: Any, slug: str) -> Response:
+        tournament = get_tournament(request, slug, write=True)
+        data = self.InputSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        tournament = setup.update_tournament(
+            tournament_id=tournament.pk, actor=request.user, **data.validated_data
+        )
+        return Response(TournamentOutput(tournament).data)
 
 
 class PlayerListApi(APIView):

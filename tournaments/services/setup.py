@@ -11,6 +11,7 @@ from django.db.models import Max
 from django.utils.text import slugify
 
 from scoring.engine.rulesets import get_ruleset
+from scoring.engine.standings import clean_tiebreaks
 from tournaments.models import Club, Player, Registration, Round, Table, Tournament
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
@@ -57,6 +58,62 @@ def create_tournament(
         after={"name": name, "ruleset": ruleset, "rounds": rounds_count},
     )
     return tournament
+
+
+UPDATABLE = (
+    "name", "city", "country", "start_date", "end_date", "session_minutes",
+    "seating_mode", "is_public", "ruleset_options", "tiebreaks", "rounds_count",
+)  # fmt: skip
+
+
+@transaction.atomic
+def update_tournament(
+    *, tournament_id: int, actor: Actor, **changes: Any
+) -> Tournament:
+    """Change a tournament's settings; rounds are added or dropped as needed.
+
+    Rounds can only be dropped while they have no tables.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    unknown = set(changes) - set(UPDATABLE)
+    if unknown:
+        raise ServiceError("unknown_setting", field=min(unknown), setting=min(unknown))
+    if "ruleset_options" in changes:
+        get_ruleset(tournament.ruleset).clean_options(dict(changes["ruleset_options"]))
+    if "tiebreaks" in changes:
+        clean_tiebreaks(changes["tiebreaks"])
+    if "rounds_count" in changes:
+        _resize_rounds(tournament, changes["rounds_count"])
+    before = {field: _jsonable(getattr(tournament, field)) for field in changes}
+    for field, value in changes.items():
+        setattr(tournament, field, value)
+    tournament.save()
+    record_event(
+        tournament=tournament,
+        action="tournament.update",
+        obj=tournament,
+        actor=actor,
+        before=before,
+        after={field: _jsonable(value) for field, value in changes.items()},
+    )
+    return tournament
+
+
+def _jsonable(value: Any) -> Any:
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+def _resize_rounds(tournament: Tournament, count: int) -> None:
+    if not 1 <= count <= 40:
+        raise ServiceError("bad_rounds_count", field="rounds_count", value=count)
+    dropped = tournament.rounds.filter(number__gt=count)
+    if dropped.filter(tables__isnull=False).exists():
+        raise ServiceError("round_has_tables", field="rounds_count", value=count)
+    dropped.delete()
+    existing = tournament.rounds.count()
+    Round.objects.bulk_create(
+        Round(tournament=tournament, number=n) for n in range(existing + 1, count + 1)
+    )
 
 
 def _unique_slug(base: str) -> str:

@@ -1,0 +1,55 @@
+"""Tournament settings through the API: validated by the rule set and the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.models import AuditEvent
+
+pytestmark = pytest.mark.django_db
+
+
+def test_settings_change_is_audited(api, tournament):
+    response = api.patch(
+        f"/api/tournaments/{tournament.slug}/",
+        {"ruleset_options": {"false_hu_penalty": 60}, "rounds_count": 6},
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()["ruleset_options"] == {"false_hu_penalty": 60}
+    assert tournament.rounds.count() == 6
+    event = AuditEvent.objects.get(action="tournament.update")
+    assert event.before == {"ruleset_options": {}, "rounds_count": 4}
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"ruleset_options": {"false_hu_penalty": 31}}, "false_hu_penalty"),
+        ({"ruleset_options": {"jokers": 2}}, "jokers"),
+        ({"tiebreaks": ["score", "shoe_size"]}, "tiebreaks"),
+    ],
+)
+def test_bad_settings_are_refused(api, tournament, body, field):
+    response = api.patch(f"/api/tournaments/{tournament.slug}/", body, format="json")
+    assert response.status_code == 400
+    assert field in (response.json()["field"] or "") + str(response.json()["params"])
+    tournament.refresh_from_db()
+    assert tournament.ruleset_options == {} and tournament.tiebreaks == []
+
+
+def test_tiebreak_order_changes_the_ranking_keys(api, tournament):
+    response = api.patch(
+        f"/api/tournaments/{tournament.slug}/",
+        {"tiebreaks": ["table_points", "firsts", "score"]},
+        format="json",
+    )
+    assert response.status_code == 200
+    assert response.json()["tiebreaks"] == ["table_points", "firsts", "score"]
+
+
+def test_only_organisers_change_settings(anonymous_api, tournament):
+    response = anonymous_api.patch(
+        f"/api/tournaments/{tournament.slug}/", {"name": "Mine"}, format="json"
+    )
+    assert response.status_code in (401, 403)
