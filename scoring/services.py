@@ -7,13 +7,20 @@ engine's dataclasses.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from django.utils.module_loading import import_string
 
 from scoring.engine.rulesets import RuleSet, get_ruleset
 from scoring.engine.session import HandEntry, PenaltyEntry, SessionScore, score_session
 from scoring.engine.types import DealState, Wind
 from tournaments.models import Hand, Penalty, Tournament
+from tournaments.services.errors import ServiceError
+
+# The tile calculator of each rule set that has one, by rule-set code (like
+# Django's PASSWORD_HASHERS): callables taking hand-format.md's JSON.
+TILE_CALCULATORS = {"mcr": "scoring.services_fans.score_tiles"}
 
 
 def ruleset_for(tournament: Tournament) -> tuple[RuleSet, Any]:
@@ -59,3 +66,22 @@ def score_table(
         for p in penalties
     ]
     return score_session(ruleset, options, entries, penalty_entries)
+
+
+def result_from_tiles(
+    ruleset_code: str, data: Mapping[str, Any], tiles: Mapping[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The result with its points counted from the tiles, and the breakdown.
+
+    Raises ``EngineError`` for tiles that are not a legal win, and
+    ``ServiceError`` when the tiles say self-drawn and the result does not
+    (or the reverse), or the rule set has no calculator.
+    """
+    path = TILE_CALCULATORS.get(ruleset_code)
+    if path is None:
+        raise ServiceError("no_tile_calculator", field="tiles", ruleset=ruleset_code)
+    score = import_string(path)(tiles)
+    if (data.get("kind") == "self_draw") != score.self_drawn:
+        raise ServiceError("tiles_disagree_with_result", field="kind")
+    counted = {**data, "fan_total": score.fan_total, "flowers": score.flowers}
+    return counted, list(score.fans)

@@ -54,6 +54,11 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "seating_already_running": _(
         "A seating job is already running: wait for it or cancel it."
     ),
+    "no_tile_calculator": _("The %(ruleset)s rules have no tile calculator."),
+    "tiles_disagree_with_result": _(
+        "The tiles say the hand was self-drawn and the result does not (or the "
+        "reverse)."
+    ),
     "unknown_setting": _("Unknown setting %(setting)s."),
     "round_has_tables": _(
         "Rounds beyond %(value)s are already seated: they cannot be removed."

@@ -37,6 +37,15 @@ class ResultInput(serializers.Serializer):
     discarder = serializers.IntegerField(required=False, allow_null=True, default=None)
     fan_total = serializers.IntegerField(required=False, allow_null=True, default=None)
     flowers = serializers.IntegerField(required=False, default=0)
+    tiles = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=(
+            "The winning hand in the format of hand-format.md: the fan calculator "
+            "then counts fan_total and flowers, and the breakdown is stored."
+        ),
+    )
 
 
 def sheet_data(table: Table) -> dict[str, Any]:
@@ -71,9 +80,11 @@ class HandListApi(APIView):
         data.is_valid(raise_exception=True)
         result = dict(data.validated_data)
         version = result.pop("table_version", None)
+        tiles = result.pop("tiles", None)
         hand, created = hand_services.record_hand(
             table_id=table.pk,
             result=result,
+            tiles=tiles,
             actor=request.user,
             idempotency_key=request.headers.get("Idempotency-Key") or None,
             expected_table_version=version,
@@ -108,11 +119,14 @@ class HandDetailApi(APIView):
         hand = self._hand(request, hand_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        result = data.validated_data.get("result")
+        tiles = result.pop("tiles", None) if result else None
         hand = hand_services.correct_hand(
             hand_id=hand.pk,
             expected_version=data.validated_data["version"],
             actor=request.user,
-            result=data.validated_data.get("result"),
+            result=result,
+            tiles=tiles,
             seat_winds=data.validated_data.get("seat_winds"),
             prevalent_wind=data.validated_data.get("prevalent_wind"),
             ip_address=client_ip(request),

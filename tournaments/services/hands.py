@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring.services import ruleset_for
+from scoring.services import result_from_tiles, ruleset_for
 from tournaments.models import WINDS, Hand, Penalty, Round, Seat, Table
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
@@ -63,9 +63,23 @@ def _engine_payload(data: Mapping[str, Any], seats: list[Seat]) -> dict[str, Any
 
 
 def _apply_result(
-    hand: Hand, table: Table, data: Mapping[str, Any], seats: list[Seat]
+    hand: Hand,
+    table: Table,
+    data: Mapping[str, Any],
+    seats: list[Seat],
+    tiles: Mapping[str, Any] | None = None,
 ) -> None:
-    ruleset, options = ruleset_for(table.round.tournament)
+    """Validate ``data`` through the rule set and copy the result onto the hand.
+
+    With ``tiles`` the fan calculator counts the points and the breakdown is
+    stored with the hand; the result's own point fields are ignored.
+    """
+    tournament = table.round.tournament
+    ruleset, options = ruleset_for(tournament)
+    hand.tiles, hand.fans = None, None
+    if tiles is not None:
+        data, hand.fans = result_from_tiles(tournament.ruleset, data, tiles)
+        hand.tiles = dict(tiles)
     result = ruleset.parse_result(_engine_payload(data, seats), options)
     hand.result = result.to_dict()
     hand.kind = str(result.kind)
@@ -91,13 +105,13 @@ def record_hand(
     idempotency_key: str | None = None,
     expected_table_version: int | None = None,
     tiles: Mapping[str, Any] | None = None,
-    fans: list[Any] | None = None,
     ip_address: str | None = None,
     actor_label: str = "",
 ) -> tuple[Hand, bool]:
     """Append the next hand of the table's session.
 
-    ``result`` names players by Player id (``winner``, ``discarder``). Returns
+    ``result`` names players by Player id (``winner``, ``discarder``);
+    ``tiles`` (hand-format.md) lets the fan calculator count the points. Returns
     the hand and whether it was created; a request repeated with the same
     ``idempotency_key`` returns the stored hand, created=False.
     """
@@ -113,8 +127,7 @@ def record_hand(
     if ruleset.session_over(played, None, options, time_called=table.time_called):
         raise ServiceError("session_over", hands=played)
     hand = Hand(table=table, number=played + 1, idempotency_key=idempotency_key or None)
-    _apply_result(hand, table, result, seats)
-    hand.tiles, hand.fans = tiles, fans
+    _apply_result(hand, table, result, seats, tiles)
     hand.entered_by = actor if actor is not None and actor.is_authenticated else None
     hand.prevalent_wind, hand.seat_winds = "E", WINDS  # set by rebuild_table
     hand.save()
@@ -154,7 +167,6 @@ def correct_hand(
     seat_winds: str | None = None,
     prevalent_wind: str | None = None,
     tiles: Mapping[str, Any] | None = None,
-    fans: list[Any] | None = None,
     ip_address: str | None = None,
     actor_label: str = "",
 ) -> Hand:
@@ -169,8 +181,7 @@ def correct_hand(
     check_version(hand.version, expected_version)
     before = hand_snapshot(hand)
     if result is not None:
-        _apply_result(hand, table, result, seats_of(table))
-        hand.tiles, hand.fans = tiles, fans
+        _apply_result(hand, table, result, seats_of(table), tiles)
     if seat_winds is not None or prevalent_wind is not None:
         _apply_winds(hand, seat_winds or hand.seat_winds, prevalent_wind)
     hand.version += 1
