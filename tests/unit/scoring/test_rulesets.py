@@ -44,14 +44,6 @@ def test_default_options_are_the_ema_ones():
         "minimum_points": 8,
         "hands_per_session": 16,
         "false_hu_penalty": 30,
-        "tiebreaks": [
-            "table_points",
-            "score",
-            "firsts",
-            "seconds",
-            "thirds",
-            "best_session",
-        ],
     }
     assert MCR.clean_options({}) == McrOptions()
     assert MCR.clean_options(MCR.default_options()) == McrOptions()
@@ -74,10 +66,6 @@ def test_clean_options_reads_settings_and_form_strings():
         ({"minimum_points": 89}, "option_out_of_range", "minimum_points"),
         ({"false_hu_penalty": -3}, "option_out_of_range", "false_hu_penalty"),
         ({"false_hu_penalty": 20}, "penalty_not_divisible", "false_hu_penalty"),
-        ({"tiebreaks": "score"}, "not_a_list", "tiebreaks"),
-        ({"tiebreaks": ["score", 3]}, "not_a_list", "tiebreaks"),
-        ({"tiebreaks": ["score", "luck"]}, "unknown_tiebreak", "tiebreaks"),
-        ({"tiebreaks": []}, "no_tiebreaks", "tiebreaks"),
     ],
 )
 def test_clean_options_refuses_bad_settings(raw, code, field):
@@ -85,12 +73,6 @@ def test_clean_options_refuses_bad_settings(raw, code, field):
     with pytest.raises(EngineError) as caught:
         MCR.clean_options(raw)
     assert (caught.value.code, caught.value.field) == (code, field)
-
-
-def test_tiebreak_order_is_an_mcr_setting():
-    """The standings tie-break order is stored with the rule-set options."""
-    options = MCR.clean_options({"tiebreaks": ["table_points", "firsts"]})
-    assert options.tiebreaks == ("table_points", "firsts")
 
 
 def test_option_out_of_range_gives_the_bounds():

@@ -12,6 +12,7 @@ from scoring.engine.standings import (
     DEFAULT_TIEBREAKS,
     PlayerRecord,
     accumulate,
+    clean_tiebreaks,
     rank_players,
 )
 
@@ -99,15 +100,21 @@ def test_shorter_tiebreak_list_shares_more_placings():
     [
         (("table_points", "wins"), "unknown_tiebreak", {"tiebreak": "wins"}),
         (("score", "score"), "duplicate_tiebreak", {"tiebreak": "score"}),
-        ((), "no_tiebreaks", {}),
     ],
 )
 def test_invalid_tiebreaks_are_refused(tiebreaks, code, params):
-    """Tie-break names are checked: known, once each, at least one."""
+    """Tie-break names are checked: known, once each."""
     with pytest.raises(EngineError) as caught:
         rank_players([record(1, 4)], tiebreaks)
     assert (caught.value.code, caught.value.field) == (code, "tiebreaks")
     assert caught.value.params == params
+
+
+def test_empty_tiebreak_order_means_the_default():
+    """A tournament that never chose an order gets DEFAULT_TIEBREAKS."""
+    assert clean_tiebreaks([]) == DEFAULT_TIEBREAKS
+    records = [record(1, 4, score=10), record(2, 4, score=90)]
+    assert ranking(records, ()) == ranking(records)
 
 
 def test_no_players_no_standings():

@@ -1,0 +1,76 @@
+"""The MCR rule set ("mcr"): the contract of ``rulesets.RuleSet`` for MCR.
+
+Each method delegates to a small module: ``options`` (settings),
+``results`` (validation of a hand result), ``winds`` (seat winds),
+``payments`` (hand payments, penalties, table points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from scoring.engine.mcr import options as _options
+from scoring.engine.mcr import payments, results, winds
+from scoring.engine.mcr.options import McrOptions
+from scoring.engine.rulesets import RuleSet, register
+from scoring.engine.types import DealState, Deltas, HandResult, SessionOutcome
+
+
+class McrRuleSet:
+    """Chinese Official rules as played at EMA tournaments."""
+
+    code = "mcr"
+
+    def default_options(self) -> dict[str, object]:
+        return _options.default_options()
+
+    def clean_options(self, raw: Mapping[str, object]) -> McrOptions:
+        return _options.clean_options(raw)
+
+    def parse_result(
+        self, data: Mapping[str, object], options: McrOptions
+    ) -> HandResult:
+        return results.parse_result(data, options)
+
+    def first_deal(self, options: McrOptions) -> DealState:
+        return winds.first_deal()
+
+    def next_deal(
+        self, deal: DealState, result: HandResult, options: McrOptions
+    ) -> DealState:
+        """The deal passes after every hand, whatever ``result`` was."""
+        return winds.next_deal(deal)
+
+    def hand_payments(
+        self, result: HandResult, deal: DealState, options: McrOptions
+    ) -> Deltas:
+        """MCR payments do not depend on the deal: there is no dealer bonus."""
+        return payments.hand_payments(result)
+
+    def penalty_deltas(
+        self, kind: str, offender: int, points: int | None, options: McrOptions
+    ) -> Deltas:
+        return payments.penalty_deltas(kind, offender, points, options)
+
+    def session_over(
+        self,
+        hands_played: int,
+        deal: DealState | None,
+        options: McrOptions,
+        *,
+        time_called: bool,
+    ) -> bool:
+        """Over after ``hands_per_session`` hands, or as soon as time is called.
+
+        Called between hands: when time is called the hand in progress is
+        finished first, and unplayed hands are simply not scored.
+        """
+        return time_called or hands_played >= options.hands_per_session
+
+    def session_result(
+        self, scores: tuple[int, int, int, int], options: McrOptions
+    ) -> SessionOutcome:
+        return payments.session_result(scores)
+
+
+MCR: RuleSet[McrOptions, HandResult] = register(McrRuleSet())

@@ -1,0 +1,173 @@
+"""The rule-set contract and the registry that finds a rule set by its code.
+
+Django code never branches on a rule set's name: it calls
+``get_ruleset(tournament.ruleset).<method>(...)``. The registry works like
+``get_hasher`` in ``django/contrib/auth/hashers.py``: the built-in modules are
+imported the first time a code is looked up, and each module registers its
+rule set on import.
+
+A rule set is a stateless object. Tournament-level settings come in as an
+``options`` value built by ``clean_options`` (a frozen dataclass of the rule
+set's own type); a hand result is the rule set's own frozen result class,
+which satisfies ``HandResultLike``.
+
+How the other rule sets map onto this contract (only MCR is registered until
+the others are complete; a half-done rule set must never be selectable):
+
+* **riichi** (``riichi``): the result class carries han/fu (or han only for
+  the short count), the riichi declarations and, for draws, who was tenpai;
+  it adds kinds such as ``"abortive_draw"``. ``DealState.counters`` carries
+  ``honba`` and ``deposits`` (riichi sticks on the table); ``next_deal``
+  keeps the dealer on a dealer win or a tenpai draw (renchan), rotates
+  otherwise, and moves the prevalent wind after four dealerships.
+  ``hand_payments`` includes honba and deposits. ``session_over`` follows
+  East/South plus the West/North extension when nobody reached the return
+  line, and ``session_result`` turns the summed deltas plus the starting
+  points (a setting) into table points: rounded thousands minus the return
+  line, the top player's figure set to
+  minus the others' sum, plus uma. Riichi sums to zero, not to 7. Chombo is a
+  ``penalty_deltas`` kind spread like a mangan tsumo. The end-of-game rules
+  that depend on the running scores (dobon, the West extension) will need
+  them in ``session_over``: the contract then gains an optional keyword-only
+  ``scores`` argument, which MCR ignores.
+* **french_simple / french_advanced**: every player's hand is scored, so the
+  result class holds four hand scores, the Mah-Jong player and the hand's
+  dominant wind (set by the dice, so it is part of the result, while
+  ``DealState.prevalent_wind`` holds the round wind of a 16-hand game).
+  ``next_deal`` keeps East on an East win (a counter may record how many
+  times), rotates otherwise, and applies the table option for draws. The
+  simple system's ``hand_payments`` returns each player's own score and is
+  NOT zero-sum; the advanced system settles between players and is.
+  ``session_result`` ranks by score; table points are a tournament choice.
+* **encyclopaedia**: up to four players finish in order; the result class
+  lists the finishing order and each player's set points, ``winner`` is the
+  first to finish and ``discarder`` is ``None``. Payments are each player's
+  own score (not zero-sum); the deal rotates every hand.
+
+Zero-sum hand payments are therefore a property of some rule sets (MCR,
+riichi, French advanced), which their own tests check; generic code must not
+assume it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar
+
+from scoring.engine.errors import EngineError
+from scoring.engine.types import DealState, Deltas, HandResultLike, SessionOutcome
+
+OptionsT = TypeVar("OptionsT")
+ResultT = TypeVar("ResultT", bound=HandResultLike)
+
+BUILTIN_MODULES: tuple[str, ...] = ("scoring.engine.mcr",)
+"""Modules imported on the first lookup; each registers its rule set."""
+
+
+class RuleSet(Protocol[OptionsT, ResultT]):
+    """What every rule set implements. Seats are 0..3 (see ``types``)."""
+
+    code: str
+
+    def default_options(self) -> dict[str, object]:
+        """The tournament settings and their default values, JSON-ready."""
+        ...
+
+    def clean_options(self, raw: Mapping[str, object]) -> OptionsT:
+        """Validated options; missing keys take their defaults.
+
+        Raises ``EngineError`` naming the ``field`` for an unknown key or a
+        bad value.
+        """
+        ...
+
+    def parse_result(self, data: Mapping[str, object], options: OptionsT) -> ResultT:
+        """A hand result from raw input, checked for shape AND rules."""
+        ...
+
+    def first_deal(self, options: OptionsT) -> DealState:
+        """The deal of the session's first hand."""
+        ...
+
+    def next_deal(
+        self, deal: DealState, result: ResultT, options: OptionsT
+    ) -> DealState:
+        """The deal of the hand after ``deal`` ended with ``result``."""
+        ...
+
+    def hand_payments(
+        self, result: ResultT, deal: DealState, options: OptionsT
+    ) -> Deltas:
+        """Points won or lost by each seat in this hand."""
+        ...
+
+    def penalty_deltas(
+        self, kind: str, offender: int, points: int | None, options: OptionsT
+    ) -> Deltas:
+        """Points won or lost by each seat for one penalty (not zero-sum)."""
+        ...
+
+    def session_over(
+        self,
+        hands_played: int,
+        deal: DealState | None,
+        options: OptionsT,
+        *,
+        time_called: bool,
+    ) -> bool:
+        """Whether no further hand starts. ``deal`` is the last hand's deal."""
+        ...
+
+    def session_result(
+        self, scores: tuple[int, int, int, int], options: OptionsT
+    ) -> SessionOutcome:
+        """Ranks and table points from the seats' final session scores."""
+        ...
+
+
+AnyRuleSet = RuleSet[Any, Any]
+RuleSetT = TypeVar("RuleSetT", bound=AnyRuleSet)
+
+_registry: dict[str, AnyRuleSet] = {}
+_builtins_loaded = False
+
+
+def register(ruleset: RuleSetT) -> RuleSetT:
+    """Make ``ruleset`` findable by its code and return it.
+
+    Registering the same object twice is harmless; another object under a
+    code already taken raises ``duplicate_ruleset``.
+    """
+    existing = _registry.get(ruleset.code)
+    if existing is not None and existing is not ruleset:
+        raise EngineError("duplicate_ruleset", ruleset=ruleset.code)
+    _registry[ruleset.code] = ruleset
+    return ruleset
+
+
+def _load_builtins() -> None:
+    global _builtins_loaded
+    if not _builtins_loaded:
+        for module in BUILTIN_MODULES:
+            importlib.import_module(module)
+        _builtins_loaded = True
+
+
+def get_ruleset(code: str) -> AnyRuleSet:
+    """The rule set registered as ``code``.
+
+    Raises ``EngineError("unknown_ruleset", ruleset=code)`` when there is none
+    (the parameter cannot be called ``code``: that is the error's own code).
+    """
+    _load_builtins()
+    try:
+        return _registry[code]
+    except KeyError:
+        raise EngineError("unknown_ruleset", field="ruleset", ruleset=code) from None
+
+
+def list_rulesets() -> list[str]:
+    """The codes of every registered rule set, sorted."""
+    _load_builtins()
+    return sorted(_registry)

@@ -1,0 +1,131 @@
+"""Tournament standings: ranking players over their sessions (mcr.md 7).
+
+Players are ranked by total table points, then by the tie-breaks of the
+tournament's setting (default: total score, number of 1st, 2nd and 3rd
+places, best single session score). Players equal on every key share the
+placing: 1, 2, 2, 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scoring.engine.errors import EngineError
+from scoring.engine.session import SeatScore
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One player's totals over the sessions played so far.
+
+    ``places[k]`` counts the sessions finished at rank k + 1 (a shared rank
+    counts as that rank: two players tied first both get a first place).
+    ``best_session`` is the best single session score, ``None`` before any.
+    """
+
+    player_id: int
+    table_points: Fraction
+    score: int
+    places: tuple[int, int, int, int]
+    best_session: int | None
+    sessions: int
+
+
+@dataclass(frozen=True)
+class RankedPlayer:
+    """A player's placing (shared on a complete tie) and record."""
+
+    rank: int
+    record: PlayerRecord
+
+
+SortKey = Fraction | int
+"""Every tie-break is compared as a number, higher is better."""
+
+_NO_SESSION = -(10**12)  # ranks a player without a session below any score
+
+TIEBREAKS: dict[str, Callable[[PlayerRecord], SortKey]] = {
+    "table_points": lambda r: r.table_points,
+    "score": lambda r: r.score,
+    "firsts": lambda r: r.places[0],
+    "seconds": lambda r: r.places[1],
+    "thirds": lambda r: r.places[2],
+    "best_session": lambda r: _NO_SESSION if r.best_session is None else r.best_session,
+}
+"""The keys a tournament may order its tie-breaks by."""
+
+DEFAULT_TIEBREAKS = (
+    "table_points",
+    "score",
+    "firsts",
+    "seconds",
+    "thirds",
+    "best_session",
+)
+
+
+def clean_tiebreaks(tiebreaks: Sequence[str]) -> tuple[str, ...]:
+    """``tiebreaks`` checked: known names, each at most once.
+
+    An empty order stands for ``DEFAULT_TIEBREAKS`` (a tournament that never
+    chose one).
+    """
+    if not tiebreaks:
+        return DEFAULT_TIEBREAKS
+    seen: set[str] = set()
+    for name in tiebreaks:
+        if name not in TIEBREAKS:
+            raise EngineError("unknown_tiebreak", field="tiebreaks", tiebreak=name)
+        if name in seen:
+            raise EngineError("duplicate_tiebreak", field="tiebreaks", tiebreak=name)
+        seen.add(name)
+    return tuple(tiebreaks)
+
+
+def rank_players(
+    records: Iterable[PlayerRecord],
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+) -> list[RankedPlayer]:
+    """Players best first; equal on every key, they share the placing.
+
+    Players sharing a placing are listed by ``player_id`` so the order is
+    stable from one page load to the next.
+    """
+    keys = [TIEBREAKS[name] for name in clean_tiebreaks(tiebreaks)]
+
+    def key(record: PlayerRecord) -> tuple[SortKey, ...]:
+        return tuple(k(record) for k in keys)
+
+    ordered = sorted(records, key=lambda r: r.player_id)
+    ordered.sort(key=key, reverse=True)
+    ranked: list[RankedPlayer] = []
+    for position, record in enumerate(ordered):
+        shares = ranked and key(ranked[-1].record) == key(record)
+        rank = ranked[-1].rank if shares else position + 1
+        ranked.append(RankedPlayer(rank=rank, record=record))
+    return ranked
+
+
+def accumulate(player_id: int, sessions: Iterable[SeatScore]) -> PlayerRecord:
+    """A player's record from the seat scores of their sessions."""
+    table_points = Fraction(0)
+    score = 0
+    places = [0, 0, 0, 0]
+    best: int | None = None
+    count = 0
+    for seat in sessions:
+        table_points += seat.table_points
+        score += seat.score
+        places[seat.rank - 1] += 1
+        best = seat.score if best is None else max(best, seat.score)
+        count += 1
+    return PlayerRecord(
+        player_id=player_id,
+        table_points=table_points,
+        score=score,
+        places=(places[0], places[1], places[2], places[3]),
+        best_session=best,
+        sessions=count,
+    )
