@@ -59,6 +59,9 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "The tiles say the hand was self-drawn and the result does not (or the "
         "reverse)."
     ),
+    "options_frozen": _(
+        "Hands have been recorded: the rule-set options can no longer change."
+    ),
     "unknown_setting": _("Unknown setting %(setting)s."),
     "round_has_tables": _(
         "Rounds beyond %(value)s are already seated: they cannot be removed."

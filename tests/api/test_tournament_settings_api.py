@@ -53,3 +53,21 @@ def test_only_organisers_change_settings(anonymous_api, tournament):
         f"/api/tournaments/{tournament.slug}/", {"name": "Mine"}, format="json"
     )
     assert response.status_code in (401, 403)
+
+
+def test_rule_set_options_freeze_once_a_hand_is_stored(api, tournament):
+    from tests.factories import seated_table
+
+    table = seated_table(tournament)
+    api.post(f"/api/tables/{table.pk}/hands/", {"kind": "draw"}, format="json")
+    response = api.patch(
+        f"/api/tournaments/{tournament.slug}/",
+        {"ruleset_options": {"minimum_points": 12}},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == "options_frozen"
+    response = api.patch(
+        f"/api/tournaments/{tournament.slug}/", {"name": "Renamed"}, format="json"
+    )
+    assert response.status_code == 200

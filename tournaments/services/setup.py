@@ -12,7 +12,15 @@ from django.utils.text import slugify
 
 from scoring.engine.rulesets import get_ruleset
 from scoring.engine.standings import clean_tiebreaks
-from tournaments.models import Club, Player, Registration, Round, Table, Tournament
+from tournaments.models import (
+    Club,
+    Hand,
+    Player,
+    Registration,
+    Round,
+    Table,
+    Tournament,
+)
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
 
@@ -79,7 +87,7 @@ def update_tournament(
     if unknown:
         raise ServiceError("unknown_setting", field=min(unknown), setting=min(unknown))
     if "ruleset_options" in changes:
-        get_ruleset(tournament.ruleset).clean_options(dict(changes["ruleset_options"]))
+        _check_options_change(tournament, changes["ruleset_options"])
     if "tiebreaks" in changes:
         clean_tiebreaks(changes["tiebreaks"])
     if "rounds_count" in changes:
@@ -97,6 +105,19 @@ def update_tournament(
         after={field: _jsonable(value) for field, value in changes.items()},
     )
     return tournament
+
+
+def _check_options_change(tournament: Tournament, options: Mapping[str, Any]) -> None:
+    """Validate new rule-set options; they are frozen once a hand is stored.
+
+    Stored hands are re-validated with the options whenever their table is
+    rebuilt, so raising the minimum after play started would orphan them.
+    """
+    get_ruleset(tournament.ruleset).clean_options(dict(options))
+    if dict(options) == tournament.ruleset_options:
+        return
+    if Hand.objects.filter(table__round__tournament=tournament).exists():
+        raise ServiceError("options_frozen", field="ruleset_options")
 
 
 def _jsonable(value: Any) -> Any:
