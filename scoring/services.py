@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.module_loading import import_string
 
-from scoring.engine.rulesets import RuleSet, get_ruleset
+from scoring.engine.rulesets import AnyRuleSet, get_ruleset
 from scoring.engine.session import HandEntry, PenaltyEntry, SessionScore, score_session
 from scoring.engine.types import DealState, Wind
 from tournaments.models import Hand, Penalty, Tournament
@@ -23,7 +23,7 @@ from tournaments.services.errors import ServiceError
 TILE_CALCULATORS = {"mcr": "scoring.services_fans.score_tiles"}
 
 
-def ruleset_for(tournament: Tournament) -> tuple[RuleSet, Any]:
+def ruleset_for(tournament: Tournament) -> tuple[AnyRuleSet, Any]:
     """The tournament's rule set and its cleaned options."""
     ruleset = get_ruleset(tournament.ruleset)
     return ruleset, ruleset.clean_options(tournament.ruleset_options or {})
@@ -47,7 +47,7 @@ def deal_fields(deal: DealState) -> dict[str, str]:
 
 
 def score_table(
-    ruleset: RuleSet,
+    ruleset: AnyRuleSet,
     options: Any,
     hands: Sequence[Hand],
     penalties: Iterable[Penalty],
