@@ -1,0 +1,249 @@
+"""Fans of one standard reading: four sets and a pair.
+
+The steps follow the order of the reference implementation
+(ChineseOfficialMahjongHelper ``calculate_regular_fan``): win conditions,
+kongs and concealed pungs, set combinations, concealment, the pair, the
+shapes of the sets, the tiles, Tile Hog, the wait, the exclusions of mcr.md
+section 1, then the wind pungs. A fan table is a list indexed by fan number.
+"""
+
+from __future__ import annotations
+
+from scoring.engine.mcr.fans import table as f
+from scoring.engine.mcr.fans.context import (
+    DRAGON_BASE,
+    HONOR_BASE,
+    TERMINALS,
+    HandContext,
+)
+from scoring.engine.mcr.fans.decompose import CHOW, KONG, Set
+from scoring.engine.mcr.fans.exclusions import apply_exclusions, apply_winds
+from scoring.engine.mcr.fans.sets import add_chow_fans, add_pung_fans
+
+TABLE_SIZE = f.FAN_COUNT + 1
+# mcr.md fans 12, 33, 66 by the number of concealed pungs (kongs included).
+_CONCEALED_PUNG_FANS = {
+    2: f.TWO_CONCEALED_PUNGS,
+    3: f.THREE_CONCEALED_PUNGS,
+    4: f.FOUR_CONCEALED_PUNGS,
+}
+
+
+def add_win_conditions(ctx: HandContext, table: list[int]) -> None:
+    """Fans 44-47, 58 and 80 from the way the hand was won.
+
+    Last Tile Draw and Out With Replacement Tile may both score (mcr.md 6.7);
+    each absorbs Self-Drawn. Robbing the Kong never adds Last Tile.
+    """
+    if ctx.last_of_kind:
+        table[f.LAST_TILE] = 1
+    if ctx.self_drawn:
+        table[f.SELF_DRAWN] = 1
+        if ctx.last_tile:
+            table[f.LAST_TILE_DRAW] = 1
+        if ctx.replacement:
+            table[f.OUT_WITH_REPLACEMENT_TILE] = 1
+        return
+    if ctx.last_tile:
+        table[f.LAST_TILE_CLAIM] = 1
+    if ctx.robbing_kong:
+        table[f.ROBBING_THE_KONG] = 1
+        table[f.LAST_TILE] = 0
+
+
+def add_kong_fans(melded: int, concealed: int, pungs: int, table: list[int]) -> None:
+    """Kong fans and concealed-pung fans (``pungs``: concealed, not kongs).
+
+    One melded and one concealed kong: Two Melded Kongs + Concealed Kong
+    (mcr.md 6.1). Two Concealed Kongs absorbs Two Concealed Pungs (fan 48).
+    With three or four kongs the concealed kongs still count toward the
+    concealed-pung fans (mcr.md 6.5).
+    """
+    kongs = melded + concealed
+    hidden = pungs + concealed
+    if kongs == 1:
+        table[f.MELDED_KONG if melded else f.CONCEALED_KONG] = 1
+    elif kongs == 2:
+        if concealed == 2:
+            table[f.TWO_CONCEALED_KONGS] = 1
+        else:
+            table[f.TWO_MELDED_KONGS] = 1
+            table[f.CONCEALED_KONG] = concealed
+    elif kongs == 3:
+        table[f.THREE_KONGS] = 1
+    elif kongs == 4:
+        table[f.FOUR_KONGS] = 1
+    fan = _CONCEALED_PUNG_FANS.get(hidden, 0)
+    if fan and not (fan == f.TWO_CONCEALED_PUNGS and concealed == 2 and kongs == 2):
+        table[fan] = 1
+
+
+def count_standard(
+    ctx: HandContext, sets: tuple[Set, ...], pair: int, knitted: bool = False
+) -> list[int]:
+    """The fan table of one reading: ``sets`` are the concealed sets.
+
+    ``knitted``: a knitted straight stands for three of the sets, so the
+    fans that look at every set (Outside Hand, All Fives, All Even Pungs)
+    cannot apply.
+    """
+    table = [0] * TABLE_SIZE
+    add_win_conditions(ctx, table)
+    chows, pungs, hidden_pungs, kongs = _sort_sets(ctx, sets)
+    add_kong_fans(kongs[0], kongs[1], hidden_pungs, table)
+    if len(pungs) == 4 and not (table[f.FOUR_KONGS] or table[f.FOUR_CONCEALED_PUNGS]):
+        table[f.ALL_PUNGS] = 1
+    for tile in pungs:
+        if tile >= DRAGON_BASE:
+            table[f.DRAGON_PUNG] += 1
+        elif tile >= HONOR_BASE or tile in TERMINALS:
+            table[f.PUNG_OF_TERMINALS_OR_HONORS] += 1
+    if not (len(chows) == 4 and _terminal_chows(chows, pair, table)):
+        add_chow_fans(chows, table)
+    add_pung_fans(pungs, table)
+    _add_concealment(ctx, table)
+    _add_pair_fans(chows, pair, table)
+    if not knitted:
+        _add_set_shapes(chows, pungs, pair, table)
+    for fan in ctx.tile_fans:
+        table[fan] = 1
+    if not table[f.QUADRUPLE_CHOW]:
+        table[f.TILE_HOG] = ctx.tile_hogs
+    _add_wait(ctx, sets, pair, table)
+    apply_exclusions(table)
+    apply_winds(ctx, pungs, table)
+    if not any(table):
+        table[f.CHICKEN_HAND] = 1
+    return table
+
+
+def _sort_sets(
+    ctx: HandContext, sets: tuple[Set, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, int]]:
+    """Chows, pungs (kongs included), concealed pungs and (melded, hidden) kongs.
+
+    On a discard, a pung of the winning tile counts as melded unless the tile
+    can be read in a concealed chow instead (the player's choice).
+    """
+    win = ctx.win
+    chows = [tile for kind, tile in sets if kind == CHOW]
+    pungs = [tile for kind, tile in sets if kind != CHOW]
+    in_chow = any(tile <= win <= tile + 2 for tile in chows)
+    hidden = sum(1 for tile in pungs if ctx.self_drawn or tile != win or in_chow)
+    melded_kongs = hidden_kongs = 0
+    for kind, tile, concealed in ctx.melds:
+        if kind == CHOW:
+            chows.append(tile)
+        else:
+            pungs.append(tile)
+            if kind == KONG:
+                if concealed:
+                    hidden_kongs += 1
+                else:
+                    melded_kongs += 1
+    return (
+        tuple(sorted(chows)),
+        tuple(sorted(pungs)),
+        hidden,
+        (melded_kongs, hidden_kongs),
+    )
+
+
+def _terminal_chows(chows: tuple[int, ...], pair: int, table: list[int]) -> bool:
+    """Pure Terminal Chows or Three-Suited Terminal Chows (fans 13, 29)."""
+    if pair >= HONOR_BASE or pair % 9 != 4:
+        return False
+    if any(tile % 9 not in (0, 6) for tile in chows):
+        return False
+    suits = sorted(tile // 9 for tile in chows)
+    pair_suit = pair // 9
+    if suits == [pair_suit] * 4 and sorted(t % 9 for t in chows) == [0, 0, 6, 6]:
+        table[f.PURE_TERMINAL_CHOWS] = 1
+        return True
+    others = sorted({0, 1, 2} - {pair_suit})
+    if suits == [others[0], others[0], others[1], others[1]]:
+        by_suit = {(tile // 9, tile % 9) for tile in chows}
+        if len(by_suit) == 4:
+            table[f.THREE_SUITED_TERMINAL_CHOWS] = 1
+            return True
+    return False
+
+
+def _add_concealment(ctx: HandContext, table: list[int]) -> None:
+    """Concealed Hand, Fully Concealed Hand, Melded Hand (fans 62, 56, 53)."""
+    if ctx.claimed == 0:
+        if ctx.self_drawn:
+            table[f.FULLY_CONCEALED_HAND] = 1
+        else:
+            table[f.CONCEALED_HAND] = 1
+    elif ctx.claimed == 4 and not ctx.self_drawn:
+        table[f.MELDED_HAND] = 1
+
+
+def _add_pair_fans(chows: tuple[int, ...], pair: int, table: list[int]) -> None:
+    """All Chows, Little Three Dragons, Little Four Winds (fans 63, 10, 9)."""
+    if len(chows) == 4:
+        if pair < HONOR_BASE:
+            table[f.ALL_CHOWS] = 1
+        return
+    if table[f.TWO_DRAGON_PUNGS] and pair >= DRAGON_BASE:
+        table[f.LITTLE_THREE_DRAGONS] = 1
+        table[f.TWO_DRAGON_PUNGS] = 0
+    elif table[f.BIG_THREE_WINDS] and HONOR_BASE <= pair < DRAGON_BASE:
+        table[f.LITTLE_FOUR_WINDS] = 1
+        table[f.BIG_THREE_WINDS] = 0
+
+
+def _add_set_shapes(
+    chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, table: list[int]
+) -> None:
+    """Outside Hand, All Fives, All Even Pungs: every set and the pair (55, 31, 21)."""
+    outside = all(tile % 9 in (0, 6) for tile in chows) and all(
+        tile >= HONOR_BASE or tile in TERMINALS for tile in (*pungs, pair)
+    )
+    if outside:
+        table[f.OUTSIDE_HAND] = 1
+        return
+    if pair < HONOR_BASE and pair % 9 == 4:
+        fives = all(2 <= tile % 9 <= 4 for tile in chows) and all(
+            tile < HONOR_BASE and tile % 9 == 4 for tile in pungs
+        )
+        if fives:
+            table[f.ALL_FIVES] = 1
+            return
+    if not chows and all(
+        tile < HONOR_BASE and (tile % 9) % 2 == 1 for tile in (*pungs, pair)
+    ):
+        table[f.ALL_EVEN_PUNGS] = 1
+
+
+def _add_wait(
+    ctx: HandContext, sets: tuple[Set, ...], pair: int, table: list[int]
+) -> None:
+    """Edge, Closed or Single Wait: one only, and only for a unique wait.
+
+    The winning tile is placed where the player may read it: an edge first,
+    then the middle of a chow, then the pair (the order of the reference
+    implementation; every choice is worth 1 point).
+    """
+    if table[f.MELDED_HAND] or table[f.FOUR_KONGS]:
+        return
+    win = ctx.win
+    rank = win % 9
+    edge = closed = False
+    for kind, tile in sets:
+        if kind != CHOW or not tile <= win <= tile + 2:
+            continue
+        if win == tile + 1:
+            closed = True
+        elif (rank == 2 and win == tile + 2) or (rank == 6 and win == tile):
+            edge = True
+    fan = 0
+    if edge:
+        fan = f.EDGE_WAIT
+    elif closed:
+        fan = f.CLOSED_WAIT
+    elif pair == win:
+        fan = f.SINGLE_WAIT
+    if fan and ctx.unique_wait:
+        table[fan] = 1
