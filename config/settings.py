@@ -136,6 +136,9 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.MurailleAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    "DEFAULT_THROTTLE_RATES": {
+        "fans": env.str("FANS_THROTTLE_RATE", default="120/min")
+    },
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -153,6 +156,8 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
+        "ExportKindEnum": "tournaments.models.ExportFile.Kind",
+        "ExportStatusEnum": "tournaments.models.ExportFile.Status",
     },
 }
 

@@ -1,2 +1,10 @@
+"""Public pages of the scoring app, mounted at the site root."""
+
+from django.urls import path
+
+from scoring.views import FanCalculatorView
+
 app_name = "scoring"
-urlpatterns: list = []
+urlpatterns = [
+    path("mcr/fans/", FanCalculatorView.as_view(), name="calculator"),
+]

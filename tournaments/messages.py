@@ -62,6 +62,10 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "options_frozen": _(
         "Hands have been recorded: the rule-set options can no longer change."
     ),
+    "unknown_export_kind": _("Unknown export kind."),
+    "unknown_language": _("Unknown language."),
+    "unknown_separator": _("Unknown separator: use comma or semicolon."),
+    "import_expired": _("This preview has expired: send the file again."),
     "unknown_setting": _("Unknown setting %(setting)s."),
     "round_has_tables": _(
         "Rounds beyond %(value)s are already seated: they cannot be removed."
@@ -84,6 +88,6 @@ def error_message(error: Any) -> str:
     if template is None:
         return str(error.code)
     try:
-        return str(template) % error.params
+        return str(template) % {"field": getattr(error, "field", None), **error.params}
     except (KeyError, TypeError, ValueError):
         return str(template)

@@ -1,6 +1,7 @@
 """Celery tasks, one module per service area; Celery's autodiscovery imports
 this package, which imports them all."""
 
+from tournaments.tasks.exports import build_export_task as build_export_task
 from tournaments.tasks.seating import run_seating_plan_task
 
 __all__ = ["run_seating_plan_task"]

@@ -24,8 +24,8 @@ class FakeClock:
 
 @pytest.fixture
 def clock() -> FakeClock:
-    """A clock that never moves: budgets never expire by themselves."""
-    return FakeClock()
+    """A clock that moves a millisecond per read, so searches always end."""
+    return FakeClock(step=0.001)
 
 
 def assert_valid_round(round_: Sequence[Sequence[int]], players: Sequence[int]) -> None:

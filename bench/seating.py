@@ -1,0 +1,207 @@
+"""Seating benchmark: Muraille against a simple baseline, same run, same machine.
+
+    .venv/bin/python bench/seating.py            # full grid, about 3 minutes
+    .venv/bin/python bench/seating.py --quick    # a few sizes
+
+For each N players and R rounds (no history): repeated pairs (sum over pairs
+of meetings - 1), max meetings, wind imbalance (max over players of max - min
+of their E/S/W/N counts) and seconds, for Muraille ("no-repeat", 5 s budget)
+and for the baseline (random restarts with greedy repair, 1 s budget each).
+"bound" is the number of repeat-free rounds possible: the issue's figure (20
+players: 5, as no 6-round schedule exists), else floor((N - 1) / 3); "target"
+is the issue's figure (proven optimum or best known; "<=" marks an upper
+figure); "count LB" the counting lower bound max(0, 6 R N / 4 - N (N - 1) / 2).
+Then a Swiss tournament of 400 players, 8 rounds, each round timed.
+Prints markdown on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import time
+from datetime import UTC, datetime
+from itertools import combinations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tournaments.seating import (
+    SeatingRequest,
+    SeatingStats,
+    plan_seating,
+    plan_stats,
+)
+
+SIZES = (16, 20, 24, 32, 40, 48, 64, 100, 200, 400)
+ROUNDS = (4, 5, 6, 7, 8, 10)
+#: The issue's targets: (players, rounds) -> repeated pairs; "<=" marks "at most".
+TARGETS = {
+    (16, 6): "24",
+    (16, 7): "48",
+    (16, 8): "72",
+    (16, 10): "120",
+    (20, 6): "<=6",
+    (20, 7): "20",
+    (20, 8): "50",
+    (20, 10): "110",
+    (24, 8): "<=18",
+    (24, 10): "84",
+}
+#: Repeat-free rounds where the issue's table is below floor((N - 1) / 3).
+BOUNDS = {20: 5}
+Plan = list[list[list[int]]]
+
+
+def baseline(n: int, rounds: int, seed: int, budget_s: float) -> Plan:
+    """Random restarts with greedy repair, keeping the plan with fewest repeats.
+
+    Each restart seats every round at random, then, round by round, swaps a
+    player of a repeated pair with the first player elsewhere that lowers the
+    repeats against earlier rounds, until no such swap exists.
+    """
+    rng = random.Random(seed)
+    start = time.monotonic()
+    best: Plan | None = None
+    best_repeats = -1
+    while best is None or time.monotonic() - start < budget_s:
+        plan: Plan = []
+        for _ in range(rounds):
+            order = list(range(n))
+            rng.shuffle(order)
+            tables = [order[i : i + 4] for i in range(0, n, 4)]
+            _repair(tables, plan, rng)
+            plan.append(tables)
+        repeats = plan_stats(plan).repeated_pairs
+        if best is None or repeats < best_repeats:
+            best, best_repeats = plan, repeats
+        if best_repeats == 0:
+            break
+    return best
+
+
+def _met(plan: Plan) -> set[tuple[int, int]]:
+    return {pair for r in plan for t in r for pair in combinations(sorted(t), 2)}
+
+
+def _repeats(table: list[int], met: set[tuple[int, int]]) -> int:
+    return sum(pair in met for pair in combinations(sorted(table), 2))
+
+
+def _repair(tables: Plan[0], plan: Plan, rng: random.Random) -> None:  # type: ignore[valid-type]
+    met = _met(plan)
+    improved = True
+    while improved:
+        improved = False
+        for t, table in enumerate(tables):
+            if not _repeats(table, met):
+                continue
+            for i in range(4):
+                for u in rng.sample(range(len(tables)), len(tables)):
+                    if u == t:
+                        continue
+                    other = tables[u]
+                    before = _repeats(table, met) + _repeats(other, met)
+                    for j in range(4):
+                        table[i], other[j] = other[j], table[i]
+                        if _repeats(table, met) + _repeats(other, met) < before:
+                            improved = True
+                            break
+                        table[i], other[j] = other[j], table[i]
+                    else:
+                        continue
+                    break
+
+
+def muraille(n: int, rounds: int, seed: int) -> tuple[SeatingStats, float]:
+    request = SeatingRequest(
+        mode="no-repeat",
+        players=tuple(range(1, n + 1)),
+        rounds_total=rounds,
+        rounds_to_plan=rounds,
+        time_limit_s=5.0,
+        seed=seed,
+    )
+    start = time.monotonic()
+    plan = plan_seating(request, clock=time.monotonic)
+    return plan.stats, time.monotonic() - start
+
+
+def grid(sizes: tuple[int, ...], rounds: tuple[int, ...], budget: float) -> None:
+    print(
+        "| N | R | bound | target | count LB | Muraille repeats | max meet | wind "
+        "| s | baseline repeats | max meet | wind | s |"
+    )
+    print("|" + "---|" * 13)
+    for n in sizes:
+        for r in rounds:
+            stats, seconds = muraille(n, r, seed=n * 100 + r)
+            start = time.monotonic()
+            base = plan_stats(baseline(n, r, n * 100 + r, budget))
+            base_s = time.monotonic() - start
+            bound = BOUNDS.get(n, (n - 1) // 3)
+            target = TARGETS.get((n, r), "0" if r <= bound else "-")
+            lower = max(0, 6 * r * n // 4 - n * (n - 1) // 2)
+            print(
+                f"| {n} | {r} | {bound} | {target} | {lower} | {stats.repeated_pairs} "
+                f"| {stats.max_meetings} | {stats.wind_imbalance} | {seconds:.2f} "
+                f"| {base.repeated_pairs} | {base.max_meetings} "
+                f"| {base.wind_imbalance} | {base_s:.2f} |",
+                flush=True,
+            )
+
+
+def swiss(players: int, rounds: int) -> None:
+    """A simulated Swiss event: random table results, ranking by total."""
+    rng = random.Random(400)
+    ids = tuple(range(1, players + 1))
+    strength = {p: rng.random() for p in ids}
+    points = dict.fromkeys(ids, 0.0)
+    history: tuple = ()  # type: ignore[type-arg]
+    print("\n| Swiss round | players | seconds | repeated pairs | wind imbalance |")
+    print("|---|---|---|---|---|")
+    for number in range(1, rounds + 1):
+        ranking = tuple(sorted(ids, key=lambda p: (-points[p], p)))
+        request = SeatingRequest(
+            mode="swiss",
+            players=ids,
+            history=history,
+            round_index=number,
+            rounds_total=rounds,
+            ranking=ranking,
+            time_limit_s=2.0,
+            seed=number,
+        )
+        start = time.monotonic()
+        plan = plan_seating(request, clock=time.monotonic)
+        seconds = time.monotonic() - start
+        history = (*history, *plan.rounds)
+        for table in plan.rounds[0]:
+            order = sorted(table, key=lambda p: -(strength[p] + rng.random()))
+            for place, player in enumerate(order):
+                points[player] += (4, 2, 1, 0)[place]
+        print(
+            f"| {number} | {players} | {seconds:.2f} | {plan.stats.repeated_pairs} "
+            f"| {plan.stats.wind_imbalance} |",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="16, 20, 64 players")
+    parser.add_argument("--baseline-s", type=float, default=1.0)
+    args = parser.parse_args()
+    now = datetime.now(UTC)
+    print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, ", end="")
+    print(f"Python {platform.python_version()}, {now:%Y-%m-%d %H:%M} UTC\n")
+    sizes = (16, 20, 64) if args.quick else SIZES
+    grid(sizes, ROUNDS, args.baseline_s)
+    swiss(400, 8)
+
+
+if __name__ == "__main__":
+    main()

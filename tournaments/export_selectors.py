@@ -1,0 +1,309 @@
+"""Reads for the spreadsheet exports: the database as ``exports.rows`` rows.
+
+The builders in ``tournaments.exports`` know no model; these selectors turn
+one tournament into the dataclasses they read, in a bounded number of
+queries whatever the size of the event (standings: two; sessions, hands and
+penalties: one each, plus one for the seats). Sessions, hands and penalties
+are generators over ``values_list(...).iterator()``, so a 12,800-hand
+tournament streams into the workbook without model instances in memory.
+
+Open tables are left out of "Standings" and "Rounds", as on the standings
+page: their scores are provisional. Hands and penalties of open tables are
+listed, since they are recorded facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Case, IntegerField, Value, When
+from django.utils.translation import get_language
+
+from tournaments.export_labels import export_labels
+from tournaments.exports.rows import (
+    HandRow,
+    Payment,
+    PenaltyRow,
+    RoundResult,
+    SessionRow,
+    StandingRow,
+    TournamentInfo,
+)
+from tournaments.models import WINDS, Hand, Penalty, Seat, SeatResult, Tournament
+from tournaments.selectors import get_standings
+
+__all__ = [
+    "export_labels",
+    "get_export_standings",
+    "get_tournament_info",
+    "list_hand_rows",
+    "list_penalty_rows",
+    "list_session_rows",
+]
+
+EMA_RULESETS = {"mcr": "MCR", "riichi": "Riichi"}
+"""The rule set names the EMA results file uses; others show their code."""
+
+_WIND_ORDER = Case(
+    *(When(seat__wind=wind, then=Value(index)) for index, wind in enumerate(WINDS)),
+    output_field=IntegerField(),
+)
+
+
+def _name(first: str, last: str) -> str:
+    """The display name, as ``Player.name`` builds it."""
+    return f"{first} {last}".strip()
+
+
+def get_export_standings(tournament: Tournament) -> list[StandingRow]:
+    """The standings page's rows, one ``RoundResult`` per round of the event.
+
+    Every round of the tournament gets its two columns, played or not, so
+    the workbook has the columns the standings page shows.
+    """
+    standings = get_standings(tournament)
+    rows = []
+    for row in standings.rows:
+        player = row.registration.player
+        per_round = tuple(
+            RoundResult(row.rounds[n].table_points, row.rounds[n].score)
+            if n in row.rounds
+            else RoundResult(None, None)
+            for n in standings.round_numbers
+        )
+        rows.append(
+            StandingRow(
+                rank=row.rank,
+                shared=row.shared,
+                name=player.name,
+                first_name=player.first_name,
+                last_name=player.last_name,
+                club=player.club.name if player.club else "",
+                country=player.country.upper(),
+                ema_number=player.ema_number or None,
+                table_points=row.table_points,
+                score=row.score,
+                firsts=row.places[0],
+                seconds=row.places[1],
+                thirds=row.places[2],
+                fourths=row.places[3],
+                best_session=row.best_session,
+                per_round=per_round,
+            )
+        )
+    return rows
+
+
+def get_tournament_info(tournament: Tournament, players: int) -> TournamentInfo:
+    """The header block of the EMA sheet; ``players`` is the standings' length.
+
+    A tournament without dates takes its creation day, since the EMA sheet
+    needs one. The MERS weight is read from the rule set option
+    ``mers_weight`` when the organiser set one.
+    """
+    start = tournament.start_date or tournament.end_date
+    start = start or tournament.created_at.date()
+    end = tournament.end_date or start
+    return TournamentInfo(
+        name=tournament.name,
+        slug=tournament.slug,
+        city=tournament.city,
+        country=tournament.country.upper(),
+        start_date=start,
+        end_date=max(start, end),
+        days=_days(start, end),
+        mers_weight=_mers_weight(tournament.ruleset_options.get("mers_weight")),
+        ruleset=EMA_RULESETS.get(tournament.ruleset, tournament.ruleset),
+        players=players,
+    )
+
+
+def _days(start: date, end: date) -> int:
+    return max((end - start).days, 0) + 1
+
+
+def _mers_weight(value: Any) -> Decimal | None:
+    if value in (None, ""):
+        return None
+    try:
+        return Decimal(str(value))
+    except InvalidOperation:
+        return None
+
+
+def list_session_rows(tournament: Tournament) -> Iterator[SessionRow]:
+    """Every seat of every closed table: round, table, then East to North."""
+    results = (
+        SeatResult.objects.filter(
+            round__tournament=tournament, seat__table__is_closed=True
+        )
+        .annotate(wind_order=_WIND_ORDER)
+        .order_by("round__number", "seat__table__number", "wind_order")
+        .values_list(
+            "round__number",
+            "seat__table__number",
+            "seat__wind",
+            "registration__player__first_name",
+            "registration__player__last_name",
+            "score",
+            "rank",
+            "table_points_x12",
+        )
+    )
+    for round_no, table_no, wind, first, last, score, rank, x12 in results.iterator():
+        yield SessionRow(
+            round_number=round_no,
+            table_number=table_no,
+            seat=wind,
+            player=_name(first, last),
+            score=score,
+            table_rank=rank,
+            table_points=Fraction(x12, 12),
+        )
+
+
+def _seat_names(tournament: Tournament) -> tuple[dict[int, str], dict[int, list[str]]]:
+    """Names by seat id, and each table's names in starting-wind order."""
+    by_seat: dict[int, str] = {}
+    by_table: dict[int, list[str]] = {}
+    seats = Seat.objects.filter(round__tournament=tournament).values_list(
+        "pk",
+        "table_id",
+        "wind",
+        "registration__player__first_name",
+        "registration__player__last_name",
+    )
+    for seat_id, table_id, wind, first, last in seats.iterator():
+        by_seat[seat_id] = _name(first, last)
+        by_table.setdefault(table_id, [""] * len(WINDS))[WINDS.index(wind)] = by_seat[
+            seat_id
+        ]
+    return by_seat, by_table
+
+
+class CountedRows(Iterable[HandRow]):
+    """Rows streamed once, with their number known in advance, so that the
+    workbook builder can report its progress through the hands."""
+
+    def __init__(self, count: int, rows: Iterator[HandRow]) -> None:
+        self.count, self.rows = count, rows
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[HandRow]:
+        return self.rows
+
+
+def list_hand_rows(tournament: Tournament) -> CountedRows:
+    """Every hand, by round, table and hand number (a count, then a stream).
+
+    ``fan_total`` includes the flowers (MCR counts each as one point);
+    payments follow the table's starting winds, as ``Hand.deltas`` does.
+    """
+    by_seat, by_table = _seat_names(tournament)
+    french = (get_language() or "").startswith("fr")
+    hands = (
+        Hand.objects.filter(table__round__tournament=tournament)
+        .order_by("table__round__number", "table__number", "number")
+        .values_list(
+            "table__round__number", "table__number", "number", "prevalent_wind",
+            "kind", "winner_id", "discarder_id", "fan_total", "flowers", "fans",
+            "deltas", "table_id",
+        )
+    )  # fmt: skip
+    rows = (
+        _hand_row(values, by_seat, by_table, french)
+        for values in hands.iterator(chunk_size=2000)
+    )
+    return CountedRows(hands.count(), rows)
+
+
+def _hand_row(
+    values: tuple[Any, ...],
+    by_seat: dict[int, str],
+    by_table: dict[int, list[str]],
+    french: bool,
+) -> HandRow:
+    round_no, table_no, number, prevalent, kind, winner, discarder = values[:7]
+    fan_total, flowers, fans, deltas, table_id = values[7:]
+    drawn = kind == Hand.Kind.DRAW or winner is None
+    names = by_table.get(table_id, [""] * len(WINDS))
+    return HandRow(
+        round_number=round_no,
+        table_number=table_no,
+        hand_number=number,
+        prevalent_wind=prevalent,
+        winner=None if drawn else by_seat.get(winner),
+        discarder=None if drawn or discarder is None else by_seat.get(discarder),
+        self_drawn=not drawn and kind == Hand.Kind.SELF_DRAW,
+        fan_total=None if drawn else (fan_total or 0) + (flowers or 0),
+        fans=fans_text(fans, french=french),
+        payments=tuple(
+            Payment(name, points) for name, points in zip(names, deltas, strict=False)
+        ),
+    )
+
+
+def fans_text(fans: Any, *, french: bool = False) -> str:
+    """The calculator's breakdown as one line: "Pure Straight 16; Flower Tiles 1×2".
+
+    ``fans`` is the list the calculator stores (dicts with ``name``,
+    ``name_fr``, ``points`` and ``count``); anything else is written as text
+    rather than dropped.
+    """
+    if not fans:
+        return ""
+    if not isinstance(fans, list):
+        return str(fans)
+    parts = []
+    for fan in fans:
+        if not isinstance(fan, dict):
+            parts.append(str(fan))
+            continue
+        name = (french and fan.get("name_fr")) or fan.get("name") or ""
+        points, count = fan.get("points"), fan.get("count") or 1
+        text = f"{name} {points}" if points is not None else str(name)
+        parts.append(f"{text}×{count}" if count != 1 else text)
+    return "; ".join(parts)
+
+
+def list_penalty_rows(tournament: Tournament) -> Iterator[PenaltyRow]:
+    """Every penalty; ``points`` is the change to the offender's score."""
+    penalties = (
+        Penalty.objects.filter(table__round__tournament=tournament)
+        .order_by("table__round__number", "table__number", "created_at", "pk")
+        .values_list(
+            "table__round__number", "table__number",
+            "seat__registration__player__first_name",
+            "seat__registration__player__last_name", "points", "reason",
+            "referee__first_name", "referee__last_name", "referee__username",
+        )
+    )  # fmt: skip
+    for (
+        round_no,
+        table_no,
+        first,
+        last,
+        points,
+        reason,
+        *referee,
+    ) in penalties.iterator():
+        yield PenaltyRow(
+            round_number=round_no,
+            table_number=table_no,
+            player=_name(first, last),
+            points=-points,
+            reason=reason,
+            referee=_referee_name(*referee),
+        )
+
+
+def _referee_name(
+    first: str | None, last: str | None, username: str | None
+) -> str | None:
+    return _name(first or "", last or "") or username or None

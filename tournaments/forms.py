@@ -1,0 +1,166 @@
+"""Page forms. They check the input's shape only: whether a hand is valid is
+the rule set's call, made through the services."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import WIND_CHOICES, Hand, Penalty, Registration, Tournament
+
+
+def new_key() -> str:
+    """A fresh idempotency key: one per rendered form, so a double tap stores once."""
+    return uuid.uuid4().hex
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "start_date",
+            "end_date",
+            "city",
+            "country",
+            "rounds_count",
+            "session_minutes",
+            "seating_mode",
+            "is_public",
+        ]
+        widgets = {"start_date": DateInput(), "end_date": DateInput()}
+
+    def clean_country(self) -> str:
+        return self.cleaned_data["country"].strip().upper()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The tournament cannot end before it starts."))
+        return data
+
+
+class PlayerListForm(forms.Form):
+    players = forms.CharField(
+        label=_("Players, one a line"),
+        help_text=_("First Last, club, country, EMA number"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+    )
+
+
+class RegistrationStatusForm(forms.Form):
+    status = forms.ChoiceField(choices=Registration.Status.choices)
+
+
+class SwapForm(forms.Form):
+    first = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    second = forms.TypedChoiceField(label=_("swaps with"), coerce=int)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].choices = players
+        self.fields["second"].choices = players
+
+
+def player_field(label: Any, required: bool = True) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label=label,
+        coerce=int,
+        required=required,
+        empty_value=None,
+        widget=forms.RadioSelect,
+    )
+
+
+class HandForm(forms.Form):
+    """A hand result; players are named by Player id, as the services expect."""
+
+    kind = forms.ChoiceField(
+        label=_("Result"), choices=Hand.Kind.choices, widget=forms.RadioSelect
+    )
+    winner = player_field(_("Winner"), required=False)
+    discarder = player_field(_("Discarder"), required=False)
+    fan_total = forms.IntegerField(
+        label=_("Points (without flowers)"), min_value=0, required=False
+    )
+    flowers = forms.IntegerField(
+        label=_("Flowers"), min_value=0, initial=0, required=False
+    )
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = players
+        self.fields["discarder"].choices = players
+        if not self.is_bound:
+            self.initial.setdefault("idempotency_key", new_key())
+
+    def result(self) -> dict[str, Any]:
+        """The result dict of the services; fields the kind ignores are dropped,
+        since a referee may tap a winner before switching to a washout."""
+        data = self.cleaned_data
+        kind = data["kind"]
+        if kind == Hand.Kind.DRAW:
+            return {"kind": kind}
+        result = {
+            "kind": kind,
+            "winner": data.get("winner"),
+            "fan_total": data.get("fan_total"),
+            "flowers": data.get("flowers") or 0,
+        }
+        if kind == Hand.Kind.DISCARD:
+            result["discarder"] = data.get("discarder")
+        return result
+
+
+WIND_FIELD_CHOICES = [("", "—"), *WIND_CHOICES]
+
+
+class HandCorrectionForm(HandForm):
+    """A stored hand's new result, based on the version the referee saw."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    seat_winds = forms.RegexField(
+        label=_("Seat winds (starting East first)"),
+        regex=r"^[ESWNeswn]{4}$",
+        required=False,
+        help_text=_("Change only when the players sat wrongly, e.g. SENW."),
+    )
+    prevalent_wind = forms.ChoiceField(
+        label=_("Prevalent wind"), choices=WIND_FIELD_CHOICES, required=False
+    )
+
+
+class PenaltyForm(forms.Form):
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    kind = forms.ChoiceField(label=_("Kind"), choices=Penalty.Kind.choices)
+    points = forms.IntegerField(
+        label=_("Points"),
+        min_value=1,
+        required=False,
+        help_text=_("Leave empty for the tournament's default."),
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = players
+        if not self.is_bound:
+            self.initial.setdefault("idempotency_key", new_key())
+
+
+class VersionForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class CloseTableForm(forms.Form):
+    time_called = forms.BooleanField(label=_("Time was called"), required=False)

@@ -1,0 +1,56 @@
+"""plan_seating: validate, dispatch on the mode, then seat the winds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .budget import Budget
+from .norepeat import search_plan
+from .pins import place_pins
+from .problem import Problem, build_problem
+from .stats import plan_stats
+from .swiss import seat_swiss
+from .types import SeatingPlan, SeatingRequest
+from .validation import validate_request
+from .winds import assign_winds
+
+
+def plan_seating(
+    request: SeatingRequest,
+    *,
+    clock: Callable[[], float],
+    on_progress: Callable[[float], None] | None = None,
+) -> SeatingPlan:
+    """Plan ``request.rounds_to_plan`` rounds and return them with their figures.
+
+    ``clock`` returns seconds (``time.monotonic`` in production); the search
+    stops by ``request.time_limit_s`` on that clock with the best plan found.
+    ``on_progress`` receives fractions in 0..1, ending with 1.0. Raises
+    SeatingError for a request that cannot be seated. The history is read,
+    never changed, and the stats cover history plus plan.
+    """
+    validate_request(request)
+    budget = Budget(clock, request.time_limit_s, on_progress)
+    problem = build_problem(request)
+    if request.mode == "random":
+        tables = _random_rounds(problem)
+    elif request.mode == "swiss":
+        tables = [seat_swiss(problem, budget)]
+    else:
+        tables = search_plan(problem, budget)
+    named = [[[problem.ids[i] for i in table] for table in round_] for round_ in tables]
+    rounds = assign_winds(request.history, named)
+    budget.done()
+    return SeatingPlan(rounds=rounds, stats=plan_stats([*request.history, *rounds]))
+
+
+def _random_rounds(problem: Problem) -> list[list[list[int]]]:
+    """Seeded random tables, pinned players at their table (no search)."""
+    pins = {p: t for p, t in enumerate(problem.pin) if t >= 0}
+    rounds = []
+    for _ in range(problem.rounds):
+        order = list(range(problem.n))
+        problem.rng.shuffle(order)
+        tables = [order[i : i + 4] for i in range(0, problem.n, 4)]
+        rounds.append(place_pins(tables, pins))
+    return rounds

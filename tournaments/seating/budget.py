@@ -1,0 +1,49 @@
+"""Time budget and progress reports, on the caller's clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+#: Share of the time limit kept for winds, statistics and the reply.
+MARGIN = 0.9
+
+
+class Budget:
+    """Knows when the search must stop and reports progress in 0..1.
+
+    ``clock`` returns seconds (the command passes ``time.monotonic``; tests pass
+    a fake clock). Progress is the share of the budget used, reported only when
+    it grew by at least 1 % so a slow callback (a Celery state update) is not
+    called in a tight loop.
+    """
+
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        limit_s: float,
+        on_progress: Callable[[float], None] | None,
+    ) -> None:
+        self.clock = clock
+        self.start = clock()
+        self.limit_s = limit_s * MARGIN
+        self.on_progress = on_progress
+        self.reported = -1.0
+
+    def elapsed(self) -> float:
+        return self.clock() - self.start
+
+    def expired(self) -> bool:
+        """True once the budget is spent; reports progress on the way."""
+        used = self.elapsed() / self.limit_s
+        self.report(min(used, 0.99))
+        return used >= 1.0
+
+    def report(self, fraction: float) -> None:
+        if self.on_progress is not None and fraction >= self.reported + 0.01:
+            self.reported = fraction
+            self.on_progress(fraction)
+
+    def done(self) -> None:
+        if self.on_progress is not None:
+            self.reported = 1.0
+            self.on_progress(1.0)

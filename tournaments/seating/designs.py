@@ -1,0 +1,200 @@
+"""Known repeat-free designs: rounds of tables of four where no pair meets twice.
+
+Construction (no data to ship): for n = 4m players split into four groups of
+m, a resolvable transversal design over a finite ring R of order m seats, in
+round r in R at table t in R, the players (g, t + r * a_g) for g = 0..3, where
+the a_g differ by units of R. Two players of different groups then meet in
+exactly one round and players of one group never meet, so the m rounds are
+repeat-free. R is a product of finite fields, which needs every prime-power
+factor of m to be at least 4 (m = 5, 7, 8, 9, 16, 25, 100...). When m is
+itself a multiple of four, the four groups then play the design for m players
+side by side, which adds its rounds: 16 players get 4 + 1 = 5 rounds (the
+affine plane of order 4), 64 get 16 + 5 = 21 (AG(3, 4)), 400 get 100 + 25.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .design_data import shipped_rounds
+
+Design = tuple[tuple[tuple[int, ...], ...], ...]
+
+
+class _Field:
+    """GF(p^k): elements 0..q-1, base-p digits being polynomial coefficients.
+
+    Addition and multiplication are tabulated once (q is at most a few
+    hundred for any real tournament).
+    """
+
+    def __init__(self, p: int, k: int) -> None:
+        self.p, self.k, self.q = p, k, p**k
+        poly = self._primitive() if k > 1 else []
+        elements = range(self.q)
+        self.add = [[self._add(a, b) for b in elements] for a in elements]
+        self.mul = [[self._mul(a, b, poly) for b in elements] for a in elements]
+
+    def _add(self, a: int, b: int) -> int:
+        total, scale = 0, 1
+        for _ in range(self.k):
+            total += ((a + b) % self.p) * scale
+            a, b, scale = a // self.p, b // self.p, scale * self.p
+        return total
+
+    def _mul(self, a: int, b: int, poly: list[int]) -> int:
+        p, k = self.p, self.k
+        if k == 1:
+            return a * b % p
+        da = [(a // p**i) % p for i in range(k)]
+        db = [(b // p**i) % p for i in range(k)]
+        prod = [0] * (2 * k)
+        for i, x in enumerate(da):
+            for j, y in enumerate(db):
+                prod[i + j] = (prod[i + j] + x * y) % p
+        for i in range(2 * k - 1, k - 1, -1):  # x^k = -(poly[0] + poly[1] x ...)
+            c = prod[i]
+            if c:
+                prod[i] = 0
+                for j in range(k):
+                    prod[i - k + j] = (prod[i - k + j] - c * poly[j]) % p
+        return sum(prod[i] * p**i for i in range(k))
+
+    def _primitive(self) -> list[int]:
+        """Low coefficients of a monic degree-k polynomial whose root x (coded
+        p) has multiplicative order q - 1; such a polynomial is irreducible."""
+        p, k = self.p, self.k
+        for code in range(p**k):
+            poly = [(code // p**i) % p for i in range(k)]
+            value, order = 1, 0
+            while order < self.q:
+                value = self._mul(value, p, poly)
+                order += 1
+                if value == 1:
+                    break
+            if value == 1 and order == self.q - 1:
+                return poly
+        raise AssertionError("no primitive polynomial")  # pragma: no cover
+
+
+def _prime_powers(m: int) -> list[tuple[int, int]]:
+    factors: list[tuple[int, int]] = []
+    d = 2
+    while d * d <= m:
+        if m % d == 0:
+            k = 0
+            while m % d == 0:
+                m, k = m // d, k + 1
+            factors.append((d, k))
+        d += 1
+    if m > 1:
+        factors.append((m, 1))
+    return factors
+
+
+def _transversal_rounds(m: int) -> list[list[tuple[int, ...]]] | None:
+    """The m rounds of the resolvable transversal design on 4m players."""
+    factors = _prime_powers(m)
+    if not factors or any(p**k < 4 for p, k in factors):
+        return None
+    fields = [_Field(p, k) for p, k in factors]
+    elements = [_ring_elements(fields, code) for code in range(m)]
+    rounds = []
+    for r in elements:
+        tables = []
+        for t in elements:
+            seats = []
+            for g in range(4):
+                value = tuple(
+                    f.add[tc][f.mul[rc][g]]
+                    for f, tc, rc in zip(fields, t, r, strict=True)
+                )
+                seats.append(g * m + _ring_code(fields, value))
+            tables.append(tuple(seats))
+        rounds.append(tables)
+    return rounds
+
+
+def _ring_elements(fields: list[_Field], code: int) -> tuple[int, ...]:
+    parts = []
+    for f in fields:
+        code, part = divmod(code, f.q)
+        parts.append(part)
+    return tuple(parts)
+
+
+def _ring_code(fields: list[_Field], value: tuple[int, ...]) -> int:
+    code, scale = 0, 1
+    for f, part in zip(fields, value, strict=True):
+        code += part * scale
+        scale *= f.q
+    return code
+
+
+#: Base rounds found offline by a seeded annealing search (the checks are in
+#: tests/unit/seating/test_designs.py). Players are (x, c) for x in Z_g and a
+#: class c, coded c * g + x, plus ``extra`` fixed players coded g * classes +
+#: j. Adding i to every x (mod g) for i in Z_g turns each base round into g
+#: rounds with no pair meeting twice; n -> (g, classes, base rounds).
+_Bases = tuple[tuple[tuple[int, ...], ...], ...]
+_CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
+    # 24 = 3 x 7 + 3: 7 rounds; each player misses only two others.
+    24: (
+        7,
+        3,
+        (
+            (
+                (21, 15, 13, 5),
+                (22, 0, 19, 11),
+                (23, 3, 12, 16),
+                (7, 10, 4, 9),
+                (14, 8, 18, 20),
+                (1, 6, 2, 17),
+            ),
+        ),
+    ),
+}
+
+
+def _cyclic_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
+    """Develop the shipped base rounds for n players, if any."""
+    if n not in _CYCLIC_BASES:
+        return None
+    g, classes, bases = _CYCLIC_BASES[n]
+    finite = g * classes
+    rounds = []
+    for base in bases:
+        for i in range(g):
+            rounds.append(
+                [
+                    tuple(p if p >= finite else p - p % g + (p % g + i) % g for p in t)
+                    for t in base
+                ]
+            )
+    return rounds
+
+
+@cache
+def repeat_free_design(n: int) -> Design:
+    """The most repeat-free rounds this module builds for n players (n % 4 == 0).
+
+    Always at least one round (any split into tables is repeat-free).
+    """
+    m = n // 4
+    rounds: list[list[tuple[int, ...]]] = _transversal_rounds(m) or []
+    if m % 4 == 0:
+        inner = repeat_free_design(m)
+        for inner_round in inner:
+            rounds.append(
+                [
+                    tuple(g * m + p for p in table)
+                    for g in range(4)
+                    for table in inner_round
+                ]
+            )
+    for known in (_cyclic_rounds(n), shipped_rounds(n)):
+        if known is not None and len(known) > len(rounds):
+            rounds = known
+    if not rounds:
+        rounds = [[tuple(range(i, i + 4)) for i in range(0, n, 4)]]
+    return tuple(tuple(round_) for round_ in rounds)

@@ -1,0 +1,202 @@
+"""Mode "no-repeat": plan all remaining rounds so that no pair meets twice.
+
+Start from the better of two plans: the known repeat-free design for this
+many players, its rounds cycled when more rounds are needed (a design covering
+every pair then gives the proven optimum) and its points given to players by
+the relabelling search (clubs, history); or the design's rounds followed by
+greedy rounds. Then simulated annealing swaps two players of one round, always
+moving a player who sits in a costly seat, until the cost reaches a lower
+bound, the search stalls or the time budget runs out; the best plan seen is
+returned.
+"""
+
+from __future__ import annotations
+
+import random
+from math import exp
+
+from .budget import Budget
+from .designs import repeat_free_design
+from .pins import place_pins
+from .plan_state import CLUB, CONSECUTIVE, PlanState, pair_cost
+from .problem import Problem
+from .relabel import relabel
+
+#: Work allowed to relabelling the design: steps times players (a step is O(n)).
+_RELABEL_WORK = 400_000
+
+
+def search_plan(problem: Problem, budget: Budget) -> list[list[list[int]]]:
+    """Tables of player indices for each planned round, pins honoured."""
+    state = min(
+        (PlanState(problem, plan) for plan in _starts(problem, budget)),
+        key=lambda s: s.cost(),
+    )
+    if problem.tables < 2:
+        return state.snapshot()
+    return anneal(state, problem, budget, lower_bound(problem))
+
+
+def _starts(problem: Problem, budget: Budget) -> list[list[list[list[int]]]]:
+    design = repeat_free_design(problem.n)
+    m = problem.rounds
+    cycled = [[list(t) for t in design[r % len(design)]] for r in range(m)]
+    cycled = relabel(problem, cycled, budget, _RELABEL_WORK // problem.n)
+    greedy = [[list(t) for t in round_] for round_ in design[:m]]
+    starts = [cycled]
+    if len(design) < m:
+        starts.append(greedy)
+    pins = {p: t for p, t in enumerate(problem.pin) if t >= 0}
+    for plan in starts:
+        for r in range(len(plan)):
+            plan[r] = place_pins(plan[r], pins)
+    if len(design) < m:
+        while len(greedy) < m:
+            greedy.append(_greedy_round(problem, greedy))
+    return starts
+
+
+def _greedy_round(problem: Problem, plan: list[list[list[int]]]) -> list[list[int]]:
+    """One more round: each player takes the cheapest open table, pinned first."""
+    meet = [row[:] for row in problem.meet]
+    for round_ in plan:
+        for table in round_:
+            for p in table:
+                for q in table:
+                    meet[p][q] += p != q
+    rng, tables = problem.rng, problem.tables
+    order = list(range(problem.n))
+    rng.shuffle(order)
+    order.sort(key=lambda p: problem.pin[p] < 0)
+    seats: list[list[int]] = [[] for _ in range(tables)]
+    for p in order:
+        if problem.pin[p] >= 0:
+            seats[problem.pin[p]].append(p)
+            continue
+        start = rng.randrange(tables)
+        best, best_cost = -1, -1
+        for i in range(tables):
+            t = (start + i) % tables
+            if len(seats[t]) == 4:
+                continue
+            cost = sum(
+                pair_cost(meet[p][q] + 1)
+                - pair_cost(meet[p][q])
+                + CLUB * (problem.club[p] == problem.club[q])
+                for q in seats[t]
+            )
+            if best < 0 or cost < best_cost:
+                best, best_cost = t, cost
+                if cost == 0:
+                    break
+        seats[best].append(p)
+    return seats
+
+
+def lower_bound(problem: Problem) -> int:
+    """Least possible cost: the plan's pair meetings go to the cheapest pairs.
+
+    Pair costs are convex, so taking the cheapest marginal costs over all pairs
+    bounds any plan from below (ignoring tables, clubs and round order).
+    """
+    n, m = problem.n, problem.rounds
+    by_history: dict[int, int] = {}
+    for p in range(n):
+        for q in range(p + 1, n):
+            k = problem.meet[p][q]
+            by_history[k] = by_history.get(k, 0) + 1
+    marginals: dict[int, int] = {}
+    for k, pairs in by_history.items():
+        for j in range(m):
+            value = pair_cost(k + j + 1) - pair_cost(k + j)
+            marginals[value] = marginals.get(value, 0) + pairs
+    needed, total = m * problem.tables * 6, 0
+    for value in sorted(marginals):
+        take = min(needed, marginals[value])
+        total += take * value
+        needed -= take
+    return total
+
+
+def anneal(
+    state: PlanState, problem: Problem, budget: Budget, bound: int
+) -> list[list[list[int]]]:
+    """Simulated annealing on swaps that move a player out of a costly seat.
+
+    Each step draws a costly (round, player) and the best of a few random
+    partners in that round; a worse plan is kept with probability
+    exp(-delta / temperature). The temperature is reheated when the search
+    stalls, and the search ends _STALL_STOP steps after its last improvement:
+    a step count, not a time, so the same seed gives the same plan on any
+    machine fast enough to get there within the time limit (the limit is the
+    safety net). Returns the best plan seen.
+    """
+    rng, refresh = problem.rng, max(8, problem.rounds * problem.n // 64)
+    movable = [p for p in range(problem.n) if problem.pin[p] < 0]
+    cost = state.cost()
+    best_cost, best, at_best = cost, state.snapshot(), True
+    conflicts = state.conflicts()
+    temperature, stall, it, last_best = _T0, 0, 0, 0
+    while conflicts and best_cost > bound and it - last_best < _STALL_STOP:
+        it += 1
+        if it % 32 == 0:
+            if budget.expired():
+                break
+            temperature = max(_T_MIN, temperature * _COOLING)
+        if stall > _STALL:  # reheat
+            temperature, stall = _T0, 0
+        r, a = conflicts[rng.randrange(len(conflicts))]
+        if it % refresh == 0 or not state.conflicted(r, a):
+            conflicts = state.conflicts()
+            continue
+        move = _pick(state, r, a, movable, rng)
+        if move is None or (
+            move[1] > 0 and rng.random() >= exp(-move[1] / temperature)
+        ):
+            stall += 1
+            continue
+        b, d = move
+        if d > 0 and at_best:
+            best = state.snapshot()
+        state.swap(r, a, b)
+        cost += d
+        at_best = cost <= best_cost
+        stall, last_best = (0, it) if cost < best_cost else (stall + 1, last_best)
+        best_cost = min(best_cost, cost)
+    return state.snapshot() if at_best else best
+
+
+_T0 = 35.0
+_T_MIN = 15.0
+_COOLING = 0.999
+_STALL = 20_000
+#: About 1.5 s of steps on the benchmark machine (60,000 steps a second).
+_STALL_STOP = 100_000
+_TRIES = 6
+
+
+def _pick(
+    state: PlanState, r: int, a: int, movable: list[int], rng: random.Random
+) -> tuple[int, int] | None:
+    """Best of a few random partners for a in round r (another table); None
+    when every movable player sits at a's table."""
+    where = state.where[r]
+    table = where[a]
+    best_b, best_d = -1, 0
+    for _ in range(_TRIES):
+        b = movable[rng.randrange(len(movable))]
+        if where[b] == table:
+            continue
+        d = state.delta(r, a, b)
+        if best_b < 0 or d < best_d:
+            best_b, best_d = b, d
+    if best_b < 0:
+        others = [b for b in movable if where[b] != table]
+        if not others:
+            return None
+        best_b = others[rng.randrange(len(others))]
+        best_d = state.delta(r, a, best_b)
+    return best_b, best_d
+
+
+__all__ = ["CLUB", "CONSECUTIVE", "anneal", "lower_bound", "search_plan"]

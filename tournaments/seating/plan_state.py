@@ -1,0 +1,159 @@
+"""Mutable plan under search: tables, positions and pair meetings, with the
+cost of a swap computed from the twelve pairs it changes.
+
+Cost (lower is better), in the order of the issue's objectives: each repeated
+meeting of a pair costs REPEAT, and a pair's third or later meeting costs
+EXCESS more per meeting beyond two, so that two pairs meeting twice beat one
+pair meeting three times; club-mates at one table cost CLUB; a pair seated
+together in two consecutive rounds costs CONSECUTIVE (repeats are spread out).
+Pairs that met only in the history have a constant cost, left out.
+"""
+
+from __future__ import annotations
+
+from .problem import Problem
+
+REPEAT = 100
+EXCESS = 100
+CLUB = 40
+CONSECUTIVE = 10
+
+
+def pair_cost(k: int) -> int:
+    """Cost of a pair that met k times in all (history plus plan)."""
+    return 0 if k <= 1 else REPEAT * (k - 1) + EXCESS * (k - 1) * (k - 2) // 2
+
+
+class PlanState:
+    """Planned rounds of player indices, table order meaningful (pins)."""
+
+    def __init__(self, problem: Problem, rounds: list[list[list[int]]]) -> None:
+        n = problem.n
+        self.problem = problem
+        self.tables = rounds
+        self.where = [[0] * n for _ in rounds]
+        self.cnt = [row[:] for row in problem.meet]
+        self.pair = [
+            pair_cost(k) for k in range(len(rounds) + max(map(max, problem.meet)) + 3)
+        ]
+        self.club = problem.club
+        for r, round_ in enumerate(rounds):
+            for t, table in enumerate(round_):
+                for p in table:
+                    self.where[r][p] = t
+                    for q in table:
+                        if q != p:
+                            self.cnt[p][q] += 1
+
+        # Rows of ``where`` are updated in place, so these stay current.
+        self.before = [problem.last, *self.where[:-1]]
+        self.after: list[list[int] | None] = [*self.where[1:], None]
+
+    def neighbours(self, r: int) -> tuple[list[int], list[int] | None]:
+        """Table positions in the round before r (history's last round for the
+        first planned round) and after r, if any."""
+        return self.before[r], self.after[r]
+
+    def cost(self) -> int:
+        """Full cost of the plan (used once; searches add deltas)."""
+        meet, n = self.problem.meet, self.problem.n
+        total = sum(
+            self.pair[self.cnt[p][q]] - self.pair[meet[p][q]]
+            for p in range(n)
+            for q in range(p + 1, n)
+        )
+        for r, round_ in enumerate(self.tables):
+            before, _ = self.neighbours(r)
+            for table in round_:
+                for i, p in enumerate(table):
+                    for q in table[i + 1 :]:
+                        total += CLUB * (self.club[p] == self.club[q])
+                        total += CONSECUTIVE * (before[p] == before[q] >= 0)
+        return total
+
+    def delta(self, r: int, a: int, b: int) -> int:
+        """Change of cost if a and b (different tables of round r) swap."""
+        where = self.where[r]
+        before, after = self.neighbours(r)
+        return self._leave_join(r, a, b, where[a], before, after) + self._leave_join(
+            r, b, a, where[b], before, after
+        )
+
+    def _leave_join(
+        self,
+        r: int,
+        a: int,
+        b: int,
+        ta: int,
+        before: list[int],
+        after: list[int] | None,
+    ) -> int:
+        """Cost change at a's table when a leaves it and b takes a's seat."""
+        pair, ca, cb, club = self.pair, self.cnt[a], self.cnt[b], self.club
+        club_a, club_b = club[a], club[b]
+        d = 0
+        for x in self.tables[r][ta]:
+            if x == a:
+                continue
+            k = ca[x]
+            d += pair[k - 1] - pair[k]
+            k = cb[x]
+            d += pair[k + 1] - pair[k]
+            cx = club[x]
+            d += CLUB * ((cx == club_b) - (cx == club_a))
+            bx = before[x]
+            if bx >= 0:
+                d += CONSECUTIVE * ((before[b] == bx) - (before[a] == bx))
+            if after is not None:
+                ax = after[x]
+                d += CONSECUTIVE * ((after[b] == ax) - (after[a] == ax))
+        return d
+
+    def swap(self, r: int, a: int, b: int) -> None:
+        where = self.where[r]
+        ta, tb = where[a], where[b]
+        table_a, table_b = self.tables[r][ta], self.tables[r][tb]
+        cnt = self.cnt
+        for x in table_a:
+            if x != a:
+                cnt[a][x] -= 1
+                cnt[x][a] -= 1
+                cnt[b][x] += 1
+                cnt[x][b] += 1
+        for y in table_b:
+            if y != b:
+                cnt[b][y] -= 1
+                cnt[y][b] -= 1
+                cnt[a][y] += 1
+                cnt[y][a] += 1
+        table_a[table_a.index(a)] = b
+        table_b[table_b.index(b)] = a
+        where[a], where[b] = tb, ta
+
+    def conflicted(self, r: int, p: int) -> bool:
+        """True when p's table in round r costs something because of p."""
+        before, after = self.neighbours(r)
+        cp, club = self.cnt[p], self.club
+        for x in self.tables[r][self.where[r][p]]:
+            if x != p and (
+                cp[x] > 1
+                or club[x] == club[p]
+                or before[x] == before[p] >= 0
+                or (after is not None and after[x] == after[p])
+            ):
+                return True
+        return False
+
+    def conflicts(self) -> list[tuple[int, int]]:
+        """(round, player) of every movable player in a costly seat."""
+        pin = self.problem.pin
+        return [
+            (r, p)
+            for r, round_ in enumerate(self.tables)
+            for table in round_
+            for p in table
+            if pin[p] < 0 and self.conflicted(r, p)
+        ]
+
+    def snapshot(self) -> list[list[list[int]]]:
+        return [[table[:] for table in round_] for round_ in self.tables]

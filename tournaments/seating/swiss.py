@@ -1,0 +1,184 @@
+"""Mode "swiss": one round from the current ranking.
+
+Players of close rank sit together (table 1 takes the four best, and so on)
+unless a pair already met. In order: avoid repeat meetings, keep club-mates
+apart, give every player one of their least-played winds (a table where the
+four cannot each take one costs WIND per extra seat), keep the rank spread of
+each table small. The spread is 4 * sum(rank^2) - (sum rank)^2, 16 times the
+variance: 20 for four consecutive ranks, growing with the square of a
+displacement, so a repeat is mended by the nearest possible swap. When nearby
+swaps cannot remove every repeat, the round is annealed as in "no-repeat".
+Winds are best effort here: one round at a time cannot always complete every
+player's missing wind.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .budget import MARGIN, Budget
+from .norepeat import anneal, lower_bound
+from .pins import place_pins
+from .plan_state import PlanState
+from .problem import Problem
+
+REPEAT = 10**9
+CLUB = 10**6
+WIND = 20_000
+_PERMUTATIONS = tuple(permutations(range(4)))
+#: How far down the ranking a seat may be filled to even out winds.
+_LOOKAHEAD = 40
+
+
+def seat_swiss(problem: Problem, budget: Budget) -> list[list[int]]:
+    """Tables of player indices for the round, pins honoured."""
+    order = sorted(range(problem.n), key=lambda p: problem.rank[p])
+    tables = _rank_groups(problem, order)
+    pins = {p: t for p, t in enumerate(problem.pin) if t >= 0}
+    tables = place_pins(tables, pins)
+    _mend(problem, tables, budget, max_window=2 * len(tables), winds=False)
+    if any(_costly(problem, table, a) for table in tables for a in table):
+        tables = _escape(problem, tables, budget)
+        _mend(problem, tables, budget, max_window=2, winds=False, every=True)
+    _mend(problem, tables, budget, max_window=8, winds=True)
+    # Table 1 hosts the best-ranked table again after the swaps.
+    tables.sort(key=lambda table: sum(problem.rank[p] for p in table))
+    return place_pins(tables, pins)
+
+
+def _rank_groups(problem: Problem, order: list[int]) -> list[list[int]]:
+    """Tables of four in rank order, each seat taken by the best-ranked player
+    among the next few who has met nobody at the table and still lets the
+    table give everyone one of their least-played winds (failing that, one
+    who keeps the winds, failing that the next in rank). In round 1 this is
+    simply four consecutive ranks per table."""
+    needs = []
+    for row in problem.winds:
+        low = min(row)
+        needs.append({w for w in range(4) if row[w] == low})
+    meet, left = problem.meet, list(order)
+    tables: list[list[int]] = []
+    while left:
+        table: list[int] = []
+        for _ in range(4):
+            fits = [
+                i
+                for i, p in enumerate(left[:_LOOKAHEAD])
+                if _distinct_winds([needs[q] for q in (*table, p)])
+            ]
+            fresh = (i for i in fits if not any(meet[left[i]][q] for q in table))
+            table.append(left.pop(next(fresh, fits[0] if fits else 0)))
+        tables.append(table)
+    return tables
+
+
+def _distinct_winds(needs: list[set[int]]) -> bool:
+    """True when each player can take a different wind from their set."""
+    return any(
+        all(w in need for w, need in zip(perm, needs, strict=False))
+        for perm in permutations(range(4), len(needs))
+    )
+
+
+def table_cost(problem: Problem, table: list[int]) -> int:
+    """Repeats, club-mates and rank spread of one table."""
+    meet, club, rank = problem.meet, problem.club, problem.rank
+    cost = 0
+    for i, p in enumerate(table):
+        for q in table[i + 1 :]:
+            cost += REPEAT * meet[p][q] + CLUB * (club[p] == club[q])
+    ranks = [rank[p] for p in table]
+    spread = 4 * sum(r * r for r in ranks) - sum(ranks) ** 2
+    return cost + WIND * wind_excess(problem, table) + spread
+
+
+def wind_excess(problem: Problem, table: list[int]) -> int:
+    """Least total, over seatings of the table, of how far above their
+    least-played wind count the players sit."""
+    r0, r1, r2, r3 = (problem.winds[p] for p in table)
+    best = min(r0[a] + r1[b] + r2[c] + r3[d] for a, b, c, d in _PERMUTATIONS)
+    return best - min(r0) - min(r1) - min(r2) - min(r3)
+
+
+def _mend(
+    problem: Problem,
+    tables: list[list[int]],
+    budget: Budget,
+    *,
+    max_window: int,
+    winds: bool,
+    every: bool = False,
+) -> None:
+    """Steepest descent on swaps near each seat that costs a repeat or a
+    club-mate (with ``winds``, also at tables with uneven winds; with
+    ``every``, at all seats), widening the window up to ``max_window`` tables
+    when no nearby swap helps; stops when nothing helps or time is up."""
+    costs = [table_cost(problem, table) for table in tables]
+    window = 1
+    while window <= max_window:
+        improved = False
+        for t in range(len(tables)):
+            if budget.expired():
+                return
+            uneven = every or (winds and wind_excess(problem, tables[t]) > 0)
+            for a in list(tables[t]):
+                if problem.pin[a] < 0 and (uneven or _costly(problem, tables[t], a)):
+                    improved |= _best_swap(problem, tables, costs, t, a, window)
+        window = 1 if improved else window * 2
+
+
+def _escape(
+    problem: Problem, tables: list[list[int]], budget: Budget
+) -> list[list[int]]:
+    """When nearby swaps cannot avoid every repeat, anneal the round as in
+    the no-repeat mode (ranks ignored) for up to half the time left."""
+    left = budget.limit_s - budget.elapsed()
+    if left <= 0:
+        return tables
+    sub = Budget(budget.clock, left / 2 / MARGIN, None)
+    state = PlanState(problem, [[list(table) for table in tables]])
+    return anneal(state, problem, sub, lower_bound(problem))[0]
+
+
+def _costly(problem: Problem, table: list[int], a: int) -> bool:
+    meet, club = problem.meet, problem.club
+    return any(q != a and (meet[a][q] or club[a] == club[q]) for q in table)
+
+
+def _best_swap(
+    problem: Problem,
+    tables: list[list[int]],
+    costs: list[int],
+    t: int,
+    a: int,
+    window: int,
+) -> bool:
+    """Apply the best improving swap of a with a player of a table within
+    ``window`` of table t; True when one was applied."""
+    best: tuple[int, int, int] | None = None  # (delta, table, seat)
+    here = tables[t]
+    seat_a = here.index(a)
+    for u in range(max(0, t - window), min(len(tables), t + window + 1)):
+        if u == t:
+            continue
+        there = tables[u]
+        for seat_b, b in enumerate(there):
+            if problem.pin[b] >= 0:
+                continue
+            here[seat_a], there[seat_b] = b, a
+            delta = (
+                table_cost(problem, here)
+                + table_cost(problem, there)
+                - costs[t]
+                - costs[u]
+            )
+            here[seat_a], there[seat_b] = a, b
+            if delta < 0 and (best is None or delta < best[0]):
+                best = (delta, u, seat_b)
+    if best is None:
+        return False
+    _, u, seat_b = best
+    here[seat_a], tables[u][seat_b] = tables[u][seat_b], a
+    costs[t] = table_cost(problem, here)
+    costs[u] = table_cost(problem, tables[u])
+    return True

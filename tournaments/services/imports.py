@@ -1,0 +1,207 @@
+"""Player import from a spreadsheet: preview, then save all rows or none.
+
+``tournaments.imports`` parses the file without touching the database. Here
+the preview is matched against the players already known, carried between
+the preview page and the confirmation in a signed token, and saved.
+
+Matching, so that importing the same file twice creates nobody twice: a row
+with an EMA number is the player holding that number; otherwise (or when
+nobody holds it) the player with the same name, compared without case,
+accents or extra spaces, provided that player has no other EMA number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from django.core import signing
+from django.db import transaction
+from django.db.models import Max
+
+from tournaments.imports.players import (
+    ImportPreview,
+    ImportProblem,
+    ImportRow,
+    name_key,
+    parse_player_file,
+)
+from tournaments.imports.readers import MAX_FILE_BYTES
+from tournaments.models import Club, Player, Registration, Tournament
+from tournaments.services.audit import Actor, record_event
+from tournaments.services.errors import ServiceError
+
+TOKEN_MAX_AGE_S = 3600
+"""A preview may be confirmed within an hour of the upload."""
+_TOKEN_SALT = "tournaments.player-import"
+
+
+class Match(StrEnum):
+    NEW = "new"
+    KNOWN = "known"
+    REGISTERED = "registered"
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    """What an import did: new registrations, and how the rows matched."""
+
+    registrations: list[Registration]
+    created_players: int
+    known_players: int
+    already_registered: int
+
+
+def preview_upload(filename: str, size: int, data: Any) -> ImportPreview:
+    """Parse an upload; a file over the limit is refused before it is read.
+
+    ``data`` is a callable returning the bytes (an uploaded file's ``read``),
+    called only when ``size`` is within ``MAX_FILE_BYTES``.
+    """
+    if size > MAX_FILE_BYTES:
+        problem = ImportProblem(
+            None, "file_too_large", {"size": size, "limit": MAX_FILE_BYTES}
+        )
+        return ImportPreview((), (problem,))
+    return parse_player_file(filename, data())
+
+
+class _Directory:
+    """The known players, indexed the way the import matches them."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        # One query over every player, because names are compared without
+        # accents, which SQL cannot do portably; a federation's few thousand
+        # players are a few hundred kilobytes.
+        players = Player.objects.values_list(
+            "pk", "first_name", "last_name", "ema_number"
+        )
+        self.by_number: dict[str, int] = {}
+        self.by_name: dict[str, list[tuple[int, str]]] = {}
+        for pk, first, last, number in players.iterator():
+            if number:
+                self.by_number[number] = pk
+            key = name_key(f"{first} {last}")
+            self.by_name.setdefault(key, []).append((pk, number))
+        self.registered = set(
+            tournament.registrations.values_list("player_id", flat=True)
+        )
+
+    def find(self, row: ImportRow) -> int | None:
+        if row.ema_number and row.ema_number in self.by_number:
+            return self.by_number[row.ema_number]
+        for pk, number in self.by_name.get(name_key(row.name), []):
+            if not number or not row.ema_number:
+                return pk
+        return None
+
+    def match(self, row: ImportRow) -> Match:
+        pk = self.find(row)
+        if pk is None:
+            return Match.NEW
+        return Match.REGISTERED if pk in self.registered else Match.KNOWN
+
+
+def list_row_matches(tournament: Tournament, preview: ImportPreview) -> list[Match]:
+    """For each row of the preview: a new player, a known one, or registered."""
+    directory = _Directory(tournament)
+    return [directory.match(row) for row in preview.rows]
+
+
+def split_name(row: ImportRow) -> tuple[str, str]:
+    """First and last name; a full name alone splits at its last space.
+
+    The same convention as the pasted list of ``setup.parse_player_lines``:
+    "Anna van der Berg" gives "Anna van der" and "Berg". Matching compares
+    full names, so the split never causes a duplicate.
+    """
+    if row.first_name or row.last_name:
+        return row.first_name, row.last_name or row.first_name
+    first, _, last = row.name.rpartition(" ")
+    return first, last
+
+
+@transaction.atomic
+def import_players(
+    *, tournament: Tournament, preview: ImportPreview, actor: Actor
+) -> ImportResult:
+    """Register every row of a clean preview, or raise and save nothing.
+
+    Raises ``ServiceError("import_has_problems")`` when the preview holds any
+    problem. Players already known are reused (see the module docstring);
+    players already registered are left as they are.
+    """
+    problems = preview.all_problems
+    if problems or not preview.rows:
+        raise ServiceError("import_has_problems", count=len(problems))
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    directory = _Directory(tournament)
+    next_number = (tournament.registrations.aggregate(m=Max("number"))["m"] or 0) + 1
+    clubs: dict[str, Club] = {}
+    created, known, already, registrations = 0, 0, 0, []
+    for row in preview.rows:
+        player_id = directory.find(row)
+        if player_id is None:
+            player_id = _create_player(row, clubs).pk
+            created += 1
+        elif player_id in directory.registered:
+            already += 1
+            continue
+        else:
+            known += 1
+        registrations.append(
+            Registration(tournament=tournament, player_id=player_id, number=next_number)
+        )
+        directory.registered.add(player_id)
+        next_number += 1
+    Registration.objects.bulk_create(registrations)
+    record_event(
+        tournament=tournament,
+        action="players.import",
+        obj=tournament,
+        actor=actor,
+        after={"registered": [r.player_id for r in registrations]},
+    )
+    return ImportResult(registrations, created, known, already)
+
+
+def _create_player(row: ImportRow, clubs: dict[str, Club]) -> Player:
+    first_name, last_name = split_name(row)
+    club = None
+    if row.club:
+        if row.club not in clubs:
+            clubs[row.club] = Club.objects.get_or_create(name=row.club[:120])[0]
+        club = clubs[row.club]
+    return Player.objects.create(
+        first_name=first_name[:80],
+        last_name=last_name[:80],
+        club=club,
+        country=row.country or "",
+        ema_number=row.ema_number or "",
+    )
+
+
+def preview_token(tournament: Tournament, preview: ImportPreview) -> str:
+    """The clean rows of a preview, signed for the confirmation step."""
+    rows = [
+        [r.row_number, r.name, r.first_name, r.last_name, r.club, r.country,
+         r.ema_number]
+        for r in preview.rows
+    ]  # fmt: skip
+    return signing.dumps(
+        {"t": tournament.pk, "rows": rows}, salt=_TOKEN_SALT, compress=True
+    )
+
+
+def preview_from_token(tournament: Tournament, token: str) -> ImportPreview:
+    """The preview signed by ``preview_token``; ``ServiceError`` if expired,
+    tampered with, or signed for another tournament."""
+    try:
+        data = signing.loads(token, salt=_TOKEN_SALT, max_age=TOKEN_MAX_AGE_S)
+    except signing.BadSignature as error:
+        raise ServiceError("import_expired") from error
+    if data.get("t") != tournament.pk:
+        raise ServiceError("import_expired")
+    rows = tuple(ImportRow(*values) for values in data["rows"])
+    return ImportPreview(rows, ())

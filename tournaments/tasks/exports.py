@@ -1,0 +1,21 @@
+"""Export jobs: an ExportFile id in, the export service, small JSON out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+
+from tournaments.services.exports import run_export
+
+
+@shared_task(bind=True)
+def build_export_task(self: Any, export_id: int) -> dict[str, Any]:
+    """Build one export file; progress goes to the result backend and the row."""
+
+    def on_progress(percent: int) -> None:
+        if not self.request.is_eager:
+            self.update_state(state="PROGRESS", meta={"percent": percent})
+
+    export = run_export(export_id=export_id, on_progress=on_progress)
+    return {"export": export.pk, "status": export.status, "error": export.error}

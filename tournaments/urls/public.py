@@ -1,0 +1,18 @@
+"""Public pages. Tournaments live under /t/ so that no slug can shadow
+another app's prefix (/staff/, /table/, /accounts/...)."""
+
+from django.urls import path
+
+from tournaments.views import public as views
+
+app_name = "public"
+
+urlpatterns = [
+    path("", views.HomeView.as_view(), name="home"),
+    path("t/<slug:slug>/", views.StandingsView.as_view(), name="standings"),
+    path(
+        "t/<slug:slug>/rounds/<int:number>/",
+        views.RoundTablesView.as_view(),
+        name="round",
+    ),
+]

@@ -1,0 +1,33 @@
+"""The tablet pages of a table, reached through its secret link."""
+
+from django.urls import path
+
+from tournaments.views import referee as views
+
+app_name = "referee"
+
+urlpatterns = [
+    path("<str:token>/", views.TableView.as_view(), name="table"),
+    path("<str:token>/hands/", views.HandCreateView.as_view(), name="hand-create"),
+    path(
+        "<str:token>/hands/<int:pk>/",
+        views.HandCorrectView.as_view(),
+        name="hand-correct",
+    ),
+    path(
+        "<str:token>/hands/<int:pk>/delete/",
+        views.HandDeleteView.as_view(),
+        name="hand-delete",
+    ),
+    path(
+        "<str:token>/penalties/",
+        views.PenaltyCreateView.as_view(),
+        name="penalty-create",
+    ),
+    path(
+        "<str:token>/penalties/<int:pk>/delete/",
+        views.PenaltyDeleteView.as_view(),
+        name="penalty-delete",
+    ),
+    path("<str:token>/close/", views.TableCloseView.as_view(), name="table-close"),
+]

@@ -1,0 +1,54 @@
+"""Organiser pages, under /staff/."""
+
+from django.urls import path
+
+from tournaments.views import staff, staff_rounds
+
+app_name = "staff"
+
+ROUND = "<slug:slug>/rounds/<int:number>/"
+
+urlpatterns = [
+    path("", staff.DashboardView.as_view(), name="dashboard"),
+    path("new/", staff.TournamentCreateView.as_view(), name="tournament-create"),
+    path("<slug:slug>/", staff.TournamentDetailView.as_view(), name="tournament"),
+    path("<slug:slug>/players/", staff.PlayersAddView.as_view(), name="players-add"),
+    path(
+        "<slug:slug>/registrations/<int:pk>/status/",
+        staff.RegistrationStatusView.as_view(),
+        name="registration-status",
+    ),
+    path(ROUND, staff_rounds.RoundDetailView.as_view(), name="round"),
+    path(
+        ROUND + "seating/",
+        staff_rounds.SeatingStartView.as_view(),
+        name="seating-start",
+    ),
+    path(
+        ROUND + "seating/progress/",
+        staff_rounds.SeatingProgressView.as_view(),
+        name="seating-progress",
+    ),
+    path(
+        ROUND + "seating/publish/",
+        staff_rounds.PlanPublishView.as_view(),
+        name="seating-publish",
+    ),
+    path(
+        ROUND + "seating/cancel/",
+        staff_rounds.PlanCancelView.as_view(),
+        name="seating-cancel",
+    ),
+    path(ROUND + "swap/", staff_rounds.SwapView.as_view(), name="swap"),
+    path(
+        ROUND + "finish/", staff_rounds.RoundFinishView.as_view(), name="round-finish"
+    ),
+    path(
+        ROUND + "reopen/", staff_rounds.RoundReopenView.as_view(), name="round-reopen"
+    ),
+    path(
+        ROUND + "tables/<int:table>/reopen/",
+        staff_rounds.TableReopenView.as_view(),
+        name="table-reopen",
+    ),
+]

@@ -1,0 +1,96 @@
+"""What every page view shares: the tournament of the URL and who may see it.
+
+``TournamentMixin`` resolves the ``slug`` URL argument and checks access once,
+in ``dispatch``, as Tabbycat's ``tournaments/mixins.py`` does. A tournament the
+user may not view is a 404, so a private event's existence does not leak.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.models import Round, Table, Tournament
+from tournaments.permissions import can_organise, can_view
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    return request.META.get("REMOTE_ADDR") or None
+
+
+class TournamentMixin:
+    """Resolve ``kwargs["slug"]``; ``access`` is "view" or "organise"."""
+
+    access = "view"
+    request: HttpRequest
+    kwargs: dict[str, Any]
+
+    @cached_property
+    def tournament(self) -> Tournament:
+        return get_object_or_404(Tournament, slug=self.kwargs["slug"])
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if not can_view(request.user, self.tournament):
+            raise Http404
+        if self.access == "organise" and not can_organise(
+            request.user, self.tournament
+        ):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+
+    def get_round(self) -> Round:
+        return get_object_or_404(
+            Round.objects.select_related("tournament"),
+            tournament=self.tournament,
+            number=self.kwargs["number"],
+        )
+
+
+class OrganiserMixin(LoginRequiredMixin, TournamentMixin):
+    """Staff pages: a signed-in organiser of the tournament (or a superuser)."""
+
+    access = "organise"
+
+
+class TableTokenMixin:
+    """Tablet pages: the secret token in the URL is the write permission."""
+
+    request: HttpRequest
+    kwargs: dict[str, Any]
+
+    @cached_property
+    def table(self) -> Table:
+        return get_object_or_404(
+            Table.objects.select_related("round__tournament"),
+            token=self.kwargs["token"],
+        )
+
+    def service_context(self) -> dict[str, Any]:
+        """Who writes, for the audit trail of every service call."""
+        return {
+            "actor": self.request.user,
+            "actor_label": f"tablet {self.table}",
+            "ip_address": client_ip(self.request),
+        }
+
+
+def render_page(
+    request: HttpRequest,
+    template: str,
+    partial: str,
+    context: dict[str, Any],
+    status: int = 200,
+) -> HttpResponse:
+    """The full page, or only its partial when htmx asked for it.
+
+    htmx does not swap 4xx responses by default, so a partial carrying form
+    errors is sent as 200; plain browsers and API-like clients get the status.
+    """
+    if getattr(request, "htmx", False):
+        return render(request, partial, context)
+    return render(request, template, context, status=status)

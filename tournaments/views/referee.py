@@ -1,0 +1,276 @@
+"""The table's tablet page: /table/<token>/ (the secret token grants writing).
+
+Every POST parses a form, calls one service and shows the sheet again. With
+htmx only the sheet is swapped; without it, success redirects (so a reload
+does not post again) and a refusal renders the page with the error next to
+the form and the service's HTTP status (400, or 409 for a conflict).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views import View
+
+from scoring.engine.errors import EngineError
+from tournaments.forms import (
+    CloseTableForm,
+    HandCorrectionForm,
+    HandForm,
+    PenaltyForm,
+    VersionForm,
+)
+from tournaments.messages import error_message
+from tournaments.models import Hand, Penalty
+from tournaments.services import hands as services
+from tournaments.services.errors import ServiceError
+from tournaments.views.mixins import TableTokenMixin, render_page
+from tournaments.views.table_state import get_table_page
+
+PAGE = "tournaments/referee/table.html"
+SHEET = "tournaments/referee/_sheet.html"
+ERRORS = (ServiceError, EngineError)
+
+
+def add_service_error(form: forms.Form, error: Any) -> int:
+    """Put the translated error next to its field; returns the HTTP status."""
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, error_message(error))
+    return getattr(error, "status_code", 400)
+
+
+def labelled_players(context: dict[str, Any]) -> list[tuple[int, str]]:
+    """Player choices named with the wind each holds in the next hand."""
+    return [
+        (
+            row.seat.registration.player_id,
+            f"{row.next_wind_name} · {row.player.name}"
+            if row.next_wind_name
+            else row.player.name,
+        )
+        for row in context["seat_rows"]
+    ]
+
+
+class TableSheetView(TableTokenMixin, View):
+    """Renders the sheet with whatever forms the request left behind."""
+
+    @cached_property
+    def player_choices(self) -> list[tuple[int, str]]:
+        seats = sorted(
+            self.table.seats.select_related("registration__player"),
+            key=lambda seat: seat.index,
+        )
+        return [(s.registration.player_id, s.registration.player.name) for s in seats]
+
+    def get(self, request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
+        """POST-only addresses lead back to the sheet (the language switcher
+        and the login link send the browser to the current address)."""
+        return redirect("referee:table", token=token)
+
+    def render_sheet(self, status: int = 200, **forms_: Any) -> HttpResponse:
+        context = get_table_page(self.table)
+        players = self.player_choices
+        hand_form = forms_.get("hand_form") or HandForm(players=players)
+        for name in ("winner", "discarder"):
+            hand_form.fields[name].choices = labelled_players(context)
+        context["hand_form"] = hand_form
+        context["penalty_form"] = forms_.get("penalty_form") or PenaltyForm(
+            players=players
+        )
+        context["close_form"] = forms_.get("close_form") or CloseTableForm()
+        context["edit_form"] = forms_.get("edit_form")
+        context["edit_hand"] = forms_.get("edit_hand")
+        context["delete_error"] = forms_.get("delete_error")
+        context["edit_error"] = forms_.get("edit_error")
+        return render_page(self.request, PAGE, SHEET, context, status=status)
+
+    def done(self) -> HttpResponse:
+        """After a successful write: the fresh sheet (htmx) or a redirect."""
+        if getattr(self.request, "htmx", False):
+            self.table.refresh_from_db()
+            return self.render_sheet()
+        return redirect("referee:table", token=self.table.token)
+
+
+class TableView(TableSheetView):
+    def get(self, request: HttpRequest, token: str) -> HttpResponse:
+        return self.render_sheet()
+
+
+class HandCreateView(TableSheetView):
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        form = HandForm(request.POST, players=self.player_choices)
+        if not form.is_valid():
+            return self.render_sheet(status=400, hand_form=form)
+        try:
+            hand, created = services.record_hand(
+                table_id=self.table.pk,
+                result=form.result(),
+                idempotency_key=form.cleaned_data["idempotency_key"] or None,
+                **self.service_context(),
+            )
+        except ERRORS as error:
+            status = add_service_error(form, error)
+            return self.render_sheet(status=status, hand_form=form)
+        if not created:
+            messages.info(
+                request,
+                _("Hand %(number)s was already recorded.") % {"number": hand.number},
+            )
+        return self.done()
+
+
+def correction_initial(hand: Hand) -> dict[str, Any]:
+    return {
+        "kind": hand.kind,
+        "winner": hand.winner.registration.player_id if hand.winner else None,
+        "discarder": hand.discarder.registration.player_id if hand.discarder else None,
+        "fan_total": hand.fan_total,
+        "flowers": hand.flowers,
+        "version": hand.version,
+        "seat_winds": hand.seat_winds,
+        "prevalent_wind": hand.prevalent_wind,
+    }
+
+
+class HandCorrectView(TableSheetView):
+    """GET opens the correction form of one hand; POST stores the correction."""
+
+    def get_hand(self) -> Hand:
+        return get_object_or_404(
+            Hand.objects.select_related(
+                "winner__registration", "discarder__registration"
+            ),
+            table=self.table,
+            pk=self.kwargs["pk"],
+        )
+
+    def fresh_form(self, hand: Hand) -> HandCorrectionForm:
+        return HandCorrectionForm(
+            prefix="edit", players=self.player_choices, initial=correction_initial(hand)
+        )
+
+    def get(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
+        hand = self.get_hand()
+        return self.render_sheet(edit_form=self.fresh_form(hand), edit_hand=hand)
+
+    def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
+        hand = self.get_hand()
+        form = HandCorrectionForm(
+            request.POST, prefix="edit", players=self.player_choices
+        )
+        if not form.is_valid():
+            return self.render_sheet(status=400, edit_form=form, edit_hand=hand)
+        try:
+            services.correct_hand(
+                hand_id=hand.pk,
+                expected_version=form.cleaned_data["version"],
+                result=form.result(),
+                **self.winds_changes(form, hand),
+                **self.service_context(),
+            )
+        except ERRORS as error:
+            return self.refused(form, hand, error)
+        return self.done()
+
+    @staticmethod
+    def winds_changes(form: HandCorrectionForm, hand: Hand) -> dict[str, str]:
+        """Only winds that differ: sending them would freeze the default rotation."""
+        changes = {}
+        seat_winds = (form.cleaned_data.get("seat_winds") or "").upper()
+        if seat_winds and seat_winds != hand.seat_winds:
+            changes["seat_winds"] = seat_winds
+        prevalent = form.cleaned_data.get("prevalent_wind")
+        if prevalent and prevalent != hand.prevalent_wind:
+            changes["prevalent_wind"] = prevalent
+        return changes
+
+    def refused(self, form: Any, hand: Hand, error: Any) -> HttpResponse:
+        """A stale edit reloads the hand as it now stands, with the message."""
+        if getattr(error, "status_code", 400) == 409:
+            hand = self.get_hand()
+            return self.render_sheet(
+                status=409,
+                edit_form=self.fresh_form(hand),
+                edit_hand=hand,
+                edit_error=error_message(error),
+            )
+        status = add_service_error(form, error)
+        return self.render_sheet(status=status, edit_form=form, edit_hand=hand)
+
+
+class HandDeleteView(TableSheetView):
+    def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
+        hand = get_object_or_404(Hand, table=self.table, pk=pk)
+        form = VersionForm(request.POST)
+        if not form.is_valid():
+            return self.render_sheet(status=400, delete_error=_("Reload the page."))
+        try:
+            services.delete_hand(
+                hand_id=hand.pk,
+                expected_version=form.cleaned_data["version"],
+                **self.service_context(),
+            )
+        except ERRORS as error:
+            status = getattr(error, "status_code", 400)
+            return self.render_sheet(status=status, delete_error=error_message(error))
+        messages.success(
+            request, _("Hand %(number)s was deleted.") % {"number": hand.number}
+        )
+        return self.done()
+
+
+class PenaltyCreateView(TableSheetView):
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        form = PenaltyForm(request.POST, players=self.player_choices)
+        if not form.is_valid():
+            return self.render_sheet(status=400, penalty_form=form)
+        data = form.cleaned_data
+        try:
+            services.add_penalty(
+                table_id=self.table.pk,
+                player_id=data["player"],
+                kind=data["kind"],
+                points=data["points"],
+                reason=data["reason"],
+                idempotency_key=data["idempotency_key"] or None,
+                **self.service_context(),
+            )
+        except ERRORS as error:
+            status = add_service_error(form, error)
+            return self.render_sheet(status=status, penalty_form=form)
+        return self.done()
+
+
+class PenaltyDeleteView(TableSheetView):
+    def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
+        penalty = get_object_or_404(Penalty, table=self.table, pk=pk)
+        try:
+            services.remove_penalty(penalty_id=penalty.pk, **self.service_context())
+        except ERRORS as error:
+            status = getattr(error, "status_code", 400)
+            return self.render_sheet(status=status, delete_error=error_message(error))
+        return self.done()
+
+
+class TableCloseView(TableSheetView):
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        form = CloseTableForm(request.POST)
+        form.is_valid()
+        try:
+            services.close_table(
+                table_id=self.table.pk,
+                time_called=form.cleaned_data.get("time_called", False),
+                **self.service_context(),
+            )
+        except ERRORS as error:
+            status = add_service_error(form, error)
+            return self.render_sheet(status=status, close_form=form)
+        return self.done()

@@ -1,0 +1,156 @@
+"""Organiser pages: my tournaments, creating one, players and registrations.
+
+The round pages (seating, tables, swaps, finishing) are in ``staff_rounds``.
+Writes follow post/redirect/get, with the outcome in a flash message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views import View
+
+from scoring.engine.errors import EngineError
+from tournaments.forms import PlayerListForm, RegistrationStatusForm, TournamentForm
+from tournaments.messages import error_message
+from tournaments.models import Registration, Tournament
+from tournaments.services import setup
+from tournaments.services.errors import ServiceError
+from tournaments.views.mixins import OrganiserMixin
+
+ERRORS = (ServiceError, EngineError)
+
+
+class DashboardView(LoginRequiredMixin, View):
+    def get(self, request: HttpRequest) -> HttpResponse:
+        if request.user.is_superuser:
+            tournaments = Tournament.objects.all()
+        else:
+            tournaments = request.user.organised_tournaments.all()
+        return render(
+            request, "tournaments/staff/dashboard.html", {"tournaments": tournaments}
+        )
+
+
+class TournamentCreateView(LoginRequiredMixin, View):
+    template = "tournaments/staff/tournament_form.html"
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        return render(request, self.template, {"form": TournamentForm()})
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        form = TournamentForm(request.POST)
+        if form.is_valid():
+            fields = dict(form.cleaned_data)
+            try:
+                tournament = setup.create_tournament(
+                    name=fields.pop("name"),
+                    rounds_count=fields.pop("rounds_count"),
+                    actor=request.user,
+                    **fields,
+                )
+            except ERRORS as error:
+                field = error.field if error.field in form.fields else None
+                form.add_error(field, error_message(error))
+            else:
+                return redirect("staff:tournament", slug=tournament.slug)
+        return render(request, self.template, {"form": form}, status=400)
+
+
+def substitutes_needed(registrations: list[Registration]) -> int:
+    """How many substitutes make the seated players a multiple of four."""
+    seated = sum(r.status != Registration.Status.WITHDRAWN for r in registrations)
+    return (-seated) % 4
+
+
+class TournamentDetailView(OrganiserMixin, View):
+    template = "tournaments/staff/tournament.html"
+
+    def context(self, player_form: PlayerListForm | None = None) -> dict[str, Any]:
+        registrations = list(
+            self.tournament.registrations.select_related("player__club").order_by(
+                "number"
+            )
+        )
+        return {
+            "tournament": self.tournament,
+            "registrations": registrations,
+            "active_count": sum(r.status == "active" for r in registrations),
+            "substitutes_needed": substitutes_needed(registrations),
+            "rounds": self.tournament.rounds.order_by("number"),
+            "player_form": player_form or PlayerListForm(),
+            "statuses": Registration.Status,
+        }
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return render(request, self.template, self.context())
+
+
+def source_line(text: str, row: int) -> str:
+    """The pasted line behind parsed row ``row`` (1-based); parse_player_lines
+    skips lines whose name field is empty, so count the same way."""
+    lines = [line for line in text.splitlines() if re.split(r"[,;\t]", line)[0].strip()]
+    return lines[row - 1].strip() if 0 < row <= len(lines) else ""
+
+
+class PlayersAddView(TournamentDetailView):
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        form = PlayerListForm(request.POST)
+        if not form.is_valid():
+            return render(request, self.template, self.context(form), status=400)
+        text = form.cleaned_data["players"]
+        try:
+            created = setup.register_players(
+                tournament=self.tournament,
+                players=setup.parse_player_lines(text),
+                actor=request.user,
+            )
+        except ERRORS as error:
+            form.add_error("players", self.row_message(error, text))
+            return render(request, self.template, self.context(form), status=400)
+        messages.success(
+            request,
+            _("%(count)s player(s) registered.") % {"count": len(created)},
+        )
+        return redirect("staff:tournament", slug=slug)
+
+    @staticmethod
+    def row_message(error: Any, text: str) -> str:
+        row = error.params.get("row")
+        if not row:
+            return error_message(error)
+        return _("Line %(row)s (%(line)s): %(message)s") % {
+            "row": row,
+            "line": source_line(text, row),
+            "message": error_message(error),
+        }
+
+
+class RegistrationStatusView(OrganiserMixin, View):
+    """Withdraw, make substitute or reactivate one registration."""
+
+    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+        registration = get_object_or_404(
+            Registration.objects.select_related("tournament", "player"),
+            tournament=self.tournament,
+            pk=pk,
+        )
+        form = RegistrationStatusForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Unknown status."))
+            return redirect("staff:tournament", slug=slug)
+        try:
+            setup.set_registration_status(
+                registration=registration,
+                status=form.cleaned_data["status"],
+                actor=request.user,
+            )
+        except ERRORS as error:
+            messages.error(request, error_message(error))
+        return redirect("staff:tournament", slug=slug)

@@ -1,0 +1,187 @@
+"""Organiser pages of one round: seating with its progress bar, the tables and
+their tablet links, swaps, finishing and reopening."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+from django_htmx.http import HttpResponseClientRefresh
+
+from scoring.engine.errors import EngineError
+from tournaments.forms import SwapForm
+from tournaments.messages import error_message
+from tournaments.models import Round, Table
+from tournaments.seating import SeatingError
+from tournaments.selectors import list_round_tables
+from tournaments.services import hands as hand_services
+from tournaments.services import seating, seating_plans, setup
+from tournaments.services.errors import ServiceError
+from tournaments.views.display import wind_letter
+from tournaments.views.mixins import OrganiserMixin, client_ip
+from tournaments.views.table_state import seat_cells
+
+ERRORS = (ServiceError, EngineError, SeatingError)
+SEATING_BUSY = (Round.SeatingState.PENDING, Round.SeatingState.RUNNING)
+
+
+class StoredError:
+    """The shape ``error_message`` reads, for the code a failed job stored."""
+
+    def __init__(self, code: str, params: dict[str, Any]) -> None:
+        self.code, self.params, self.field = code, params, None
+
+
+def seating_error(round_: Round) -> str:
+    plan = round_.seating_plan
+    if plan is None or not plan.error:
+        return ""
+    return error_message(StoredError(plan.error, plan.error_params or {}))
+
+
+def table_rows(request: HttpRequest, round_: Round) -> list[dict[str, Any]]:
+    rows = []
+    for table in list_round_tables(round_).annotate(hand_count=Count("hands")):
+        rows.append(
+            {
+                "table": table,
+                "seats": seat_cells(table),
+                "link": request.build_absolute_uri(
+                    reverse("referee:table", kwargs={"token": table.token})
+                ),
+            }
+        )
+    return rows
+
+
+def swap_choices(rows: list[dict[str, Any]]) -> list[tuple[int, str]]:
+    return [
+        (
+            cell["seat"].registration.player_id,
+            f"{row['table'].number}{wind_letter(cell['seat'].wind)} · "
+            f"{cell['seat'].registration.player.name}",
+        )
+        for row in rows
+        for cell in row["seats"]
+    ]
+
+
+class RoundDetailView(OrganiserMixin, View):
+    template = "tournaments/staff/round.html"
+
+    def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
+        round_ = self.get_round()
+        rows = table_rows(request, round_)
+        context = {
+            "tournament": self.tournament,
+            "round": round_,
+            "rows": rows,
+            "seating_busy": round_.seating_state in SEATING_BUSY,
+            "plan_ready": round_.seating_state == Round.SeatingState.READY,
+            "seating_error": seating_error(round_),
+            "can_seat": round_.status in (Round.Status.PLANNED, Round.Status.SEATED)
+            and round_.seating_state not in SEATING_BUSY,
+            "swap_form": SwapForm(players=swap_choices(rows))
+            if round_.status == Round.Status.SEATED
+            else None,
+        }
+        return render(request, self.template, context)
+
+
+class SeatingProgressView(OrganiserMixin, View):
+    """The progress bar, polled by htmx while the job runs; once the job is
+    over the whole page reloads to show the tables (or the failure)."""
+
+    def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
+        round_ = self.get_round()
+        if round_.seating_state not in SEATING_BUSY and request.htmx:
+            return HttpResponseClientRefresh()
+        return render(
+            request,
+            "tournaments/staff/_seating_progress.html",
+            {"tournament": self.tournament, "round": round_},
+        )
+
+
+class RoundActionView(OrganiserMixin, View):
+    """POST-only: run one service on the round and go back to its page."""
+
+    def run(self, round_: Round, request: HttpRequest) -> None:
+        raise NotImplementedError
+
+    def post(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
+        round_ = self.get_round()
+        try:
+            self.run(round_, request)
+        except ERRORS as error:
+            messages.error(request, error_message(error))
+        return redirect("staff:round", slug=slug, number=number)
+
+
+class SeatingStartView(RoundActionView):
+    def run(self, round_: Round, request: HttpRequest) -> None:
+        seating.generate_seating(round_id=round_.pk, actor=request.user)
+
+
+class PlanPublishView(RoundActionView):
+    """Publish a plan that waits for review (one started with review, via the API)."""
+
+    def run(self, round_: Round, request: HttpRequest) -> None:
+        plan = round_.seating_plan
+        if plan is not None:
+            seating_plans.publish_seating(plan_id=plan.pk, actor=request.user)
+
+
+class PlanCancelView(RoundActionView):
+    def run(self, round_: Round, request: HttpRequest) -> None:
+        plan = round_.seating_plan
+        if plan is not None:
+            seating_plans.cancel_seating(plan_id=plan.pk, actor=request.user)
+
+
+class SwapView(RoundActionView):
+    def run(self, round_: Round, request: HttpRequest) -> None:
+        form = SwapForm(request.POST, players=swap_choices(table_rows(request, round_)))
+        if not form.is_valid():
+            messages.error(request, _("Choose two players of this round."))
+            return
+        seating.swap_players(
+            round_id=round_.pk,
+            first=form.cleaned_data["first"],
+            second=form.cleaned_data["second"],
+            actor=request.user,
+        )
+
+
+class RoundFinishView(RoundActionView):
+    def run(self, round_: Round, request: HttpRequest) -> None:
+        setup.finish_round(round_id=round_.pk, actor=request.user)
+
+
+class RoundReopenView(RoundActionView):
+    def run(self, round_: Round, request: HttpRequest) -> None:
+        setup.reopen_round(round_id=round_.pk, actor=request.user)
+
+
+class TableReopenView(OrganiserMixin, View):
+    """Reopen a closed table for a late correction (organisers only: a tablet
+    cannot reopen what it closed)."""
+
+    def post(
+        self, request: HttpRequest, slug: str, number: int, table: int
+    ) -> HttpResponse:
+        round_ = self.get_round()
+        table_row = get_object_or_404(Table, round=round_, number=table)
+        try:
+            hand_services.reopen_table(
+                table_id=table_row.pk, actor=request.user, ip_address=client_ip(request)
+            )
+        except ERRORS as error:
+            messages.error(request, error_message(error))
+        return redirect("staff:round", slug=slug, number=number)

@@ -1,0 +1,130 @@
+"""Reads for the tablet page: the next hand's winds and the sheet's rows.
+
+``get_next_deal`` asks the tournament's rule set, from the last stored hand's
+deal (which a referee may have corrected), so the page never hard-codes MCR's
+wind rotation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.engine.types import DealState
+from scoring.services import deal_of, ruleset_for
+from tournaments.models import Hand, Penalty, Seat, Table
+from tournaments.selectors import get_table_sheet
+from tournaments.views.display import format_points, signed, wind_letter, wind_name
+
+
+def get_next_deal(table: Table, hands: list[Hand]) -> DealState | None:
+    """The deal of the hand to enter next, or None once the session is over."""
+    ruleset, options = ruleset_for(table.round.tournament)
+    last = hands[-1] if hands else None
+    last_deal = deal_of(last) if last else None
+    if table.is_closed or ruleset.session_over(
+        len(hands), last_deal, options, time_called=table.time_called
+    ):
+        return None
+    if last is None:
+        return ruleset.first_deal(options)
+    previous = ruleset.parse_result(last.result, options)
+    return ruleset.next_deal(last_deal, previous, options)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: Seat
+    next_wind: str
+    next_wind_name: str
+    is_dealer: bool
+    score: int
+    penalty_points: str
+    table_points: str
+    rank: int | None
+
+    @property
+    def player(self) -> Any:
+        return self.seat.registration.player
+
+
+@dataclass(frozen=True)
+class HandRow:
+    hand: Hand
+    prevalent: str
+    cells: list[tuple[str, str]]
+    """Per seat (starting-wind order): the wind held and the signed payment."""
+
+
+@dataclass(frozen=True)
+class PenaltyRow:
+    penalty: Penalty
+    cells: list[str]
+
+
+def _seat_rows(seats: list[Seat], deal: DealState | None) -> list[SeatRow]:
+    rows = []
+    for index, seat in enumerate(seats):
+        result = getattr(seat, "result", None)
+        wind = str(deal.seat_winds[index]) if deal else ""
+        rows.append(
+            SeatRow(
+                seat=seat,
+                next_wind=wind,
+                next_wind_name=wind_name(wind) if wind else "",
+                is_dealer=bool(deal) and deal.dealer == index,
+                score=result.score if result else 0,
+                penalty_points=signed(result.penalty_points) if result else "0",
+                table_points=format_points(result.table_points) if result else "0",
+                rank=result.rank if result else None,
+            )
+        )
+    return rows
+
+
+def get_table_page(table: Table) -> dict[str, Any]:
+    """Everything the tablet page shows, ready for the template."""
+    sheet = get_table_sheet(table)
+    seats: list[Seat] = sheet["seats"]  # type: ignore[assignment]
+    hands: list[Hand] = sheet["hands"]  # type: ignore[assignment]
+    penalties: list[Penalty] = sheet["penalties"]  # type: ignore[assignment]
+    deal = get_next_deal(table, hands) if len(seats) == 4 else None
+    hand_rows = [
+        HandRow(
+            hand=hand,
+            prevalent=wind_letter(hand.prevalent_wind),
+            cells=[
+                (wind_letter(wind), signed(delta))
+                for wind, delta in zip(hand.seat_winds, hand.deltas, strict=False)
+            ],
+        )
+        for hand in hands
+    ]
+    penalty_rows = [
+        PenaltyRow(penalty=p, cells=[signed(d) for d in p.deltas]) for p in penalties
+    ]
+    return {
+        "table": table,
+        "seats": seats,
+        "seat_rows": _seat_rows(seats, deal),
+        "hand_rows": hand_rows,
+        "penalty_rows": penalty_rows,
+        "next_deal": deal,
+        "next_hand_number": len(hands) + 1,
+        "prevalent_wind_name": wind_name(str(deal.prevalent_wind)) if deal else "",
+    }
+
+
+def seat_cells(table: Table) -> list[dict[str, Any]]:
+    """A prefetched table's seats by starting wind, with their results (if any)."""
+    cells = []
+    for seat in sorted(table.seats.all(), key=lambda s: s.index):
+        result = getattr(seat, "result", None)
+        cells.append(
+            {
+                "seat": seat,
+                "result": result,
+                "table_points": format_points(result.table_points) if result else "",
+            }
+        )
+    return cells
