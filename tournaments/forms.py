@@ -95,6 +95,9 @@ class HandForm(forms.Form):
         label=_("Flowers"), min_value=0, initial=0, required=False
     )
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False)
+    # Filled by the tile picker with hand-format.md's JSON; when present the
+    # fan calculator counts the points (the services check the tiles).
+    tiles = forms.JSONField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -102,6 +105,14 @@ class HandForm(forms.Form):
         self.fields["discarder"].choices = players
         if not self.is_bound:
             self.initial.setdefault("idempotency_key", new_key())
+
+    def clean_tiles(self) -> dict[str, Any] | None:
+        tiles = self.cleaned_data.get("tiles")
+        if tiles in (None, "", {}):
+            return None
+        if not isinstance(tiles, dict):
+            raise forms.ValidationError(_("The tiles could not be read."))
+        return tiles
 
     def result(self) -> dict[str, Any]:
         """The result dict of the services; fields the kind ignores are dropped,
@@ -150,6 +161,9 @@ class PenaltyForm(forms.Form):
     )
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False)
+    # Filled by the tile picker with hand-format.md's JSON; when present the
+    # fan calculator counts the points (the services check the tiles).
+    tiles = forms.JSONField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
         super().__init__(*args, **kwargs)

@@ -141,3 +141,39 @@ def test_private_tournament_is_hidden_from_anonymous(table, anonymous_api):
         == 404
     )
     assert anonymous_api.get(f"/api/tables/{table.pk}/").status_code == 404
+
+
+TILES = {
+    "concealed": "123m456p78s11z",
+    "melds": [{"kind": "pung", "tiles": "222z", "concealed": False, "from": "left"}],
+    "winning_tile": "9s",
+    "self_drawn": False,
+    "flowers": 0,
+    "seat_wind": "E",
+    "prevalent_wind": "E",
+}
+
+
+def test_hand_with_tiles_takes_its_points_from_the_calculator(api, table):
+    e, s, w, n = player_ids(table)
+    body = {
+        "kind": "discard",
+        "winner": e,
+        "discarder": s,
+        "fan_total": 88,
+        "tiles": TILES,
+    }
+    response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["fan_total"] == 9
+    assert response.json()["fans"][0]["name"] == "Mixed Straight"
+
+
+def test_tiles_that_contradict_the_result_are_refused(api, table):
+    e, s, w, n = player_ids(table)
+    body = {"kind": "self_draw", "winner": e, "tiles": TILES}
+    before = state(table)
+    response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"] == "tiles_disagree_with_result"
+    assert state(table) == before

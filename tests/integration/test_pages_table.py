@@ -276,3 +276,43 @@ def test_correcting_seat_winds_keeps_them(client, table):
     assert hand.seat_winds == "SENW" and hand.winds_corrected
     page = client.get(url("table", table)).content.decode()
     assert "winds corrected" in page
+
+
+MIXED_STRAIGHT = {
+    "concealed": "123m456p78s11z",
+    "melds": [{"kind": "pung", "tiles": "222z", "concealed": False, "from": "left"}],
+    "winning_tile": "9s",
+    "self_drawn": False,
+    "flowers": 1,
+    "seat_wind": "E",
+    "prevalent_wind": "E",
+}
+
+
+def test_tiles_from_the_picker_count_the_points(client, table):
+    """The calculator counts 9 points + 1 flower; the hand keeps its fans."""
+    import json
+
+    e, s, w, n = player_ids(table)
+    page = client.get(url("table", table)).content.decode()
+    assert "data-tile-picker" in page
+    body = hand_data("discard", e, s, None, tiles=json.dumps(MIXED_STRAIGHT))
+    response = client.post(url("hand-create", table), body)
+    assert response.status_code == 302
+    hand = Hand.objects.get(table=table)
+    assert (hand.fan_total, hand.flowers) == (9, 1)
+    assert [f["number"] for f in hand.fans] == [39, 73, 81]
+    assert hand.tiles["winning_tile"] == "9s"
+    assert hand.deltas == [34, -18, -8, -8]
+
+
+def test_tiles_that_do_not_win_are_refused(client, table):
+    import json
+
+    e, s, w, n = player_ids(table)
+    not_winning = {**MIXED_STRAIGHT, "winning_tile": "1m"}
+    body = hand_data("discard", e, s, None, tiles=json.dumps(not_winning))
+    response = client.post(url("hand-create", table), body)
+    assert response.status_code == 400
+    assert "Not a winning hand" in response.content.decode()
+    assert not Hand.objects.filter(table=table).exists()

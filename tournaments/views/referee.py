@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring.engine.errors import EngineError
+from scoring.services import TILE_CALCULATORS
 from tournaments.forms import (
     CloseTableForm,
     HandCorrectionForm,
@@ -81,6 +82,9 @@ class TableSheetView(TableTokenMixin, View):
         for name in ("winner", "discarder"):
             hand_form.fields[name].choices = labelled_players(context)
         context["hand_form"] = hand_form
+        context["ruleset_has_calculator"] = (
+            self.table.round.tournament.ruleset in TILE_CALCULATORS
+        )
         context["penalty_form"] = forms_.get("penalty_form") or PenaltyForm(
             players=players
         )
@@ -113,6 +117,7 @@ class HandCreateView(TableSheetView):
             hand, created = services.record_hand(
                 table_id=self.table.pk,
                 result=form.result(),
+                tiles=form.cleaned_data["tiles"],
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
                 **self.service_context(),
             )
