@@ -70,6 +70,23 @@ class SwapForm(forms.Form):
         self.fields["second"].choices = players
 
 
+class PlanSwapForm(SwapForm):
+    """A swap inside one round of a seating plan under review."""
+
+    round = forms.TypedChoiceField(label=_("Round"), coerce=int)
+
+    def __init__(
+        self,
+        *args: Any,
+        players: list[tuple[int, str]],
+        rounds: list[int],
+        **kwargs: Any,
+    ):
+        super().__init__(*args, players=players, **kwargs)
+        self.fields["round"].choices = [(n, str(n)) for n in rounds]
+        self.order_fields(["round", "first", "second"])
+
+
 def player_field(label: Any, required: bool = True) -> forms.TypedChoiceField:
     return forms.TypedChoiceField(
         label=label,

@@ -250,6 +250,9 @@ class Round(models.Model):
             return self.SeatingState.DONE
         return self.SeatingState(plan.status)
 
+    def get_seating_state_display(self) -> str:
+        return str(self.SeatingState(self.seating_state).label)
+
     @property
     def seating_progress(self) -> int:
         plan = self.seating_plan

@@ -228,3 +228,37 @@ def test_french_dashboard(staff_client):
         reverse("staff:dashboard"), headers={"Accept-Language": "fr"}
     )
     assert "Mes tournois" in response.content.decode()
+
+
+def test_plan_every_round_review_swap_and_publish(
+    client, organiser, django_capture_on_commit_callbacks
+):
+    """The organiser plans rounds 1-4, sees the figures, swaps, then publishes."""
+    from tests.factories import RegistrationFactory, TournamentFactory
+    from tournaments.models import SeatingPlan
+
+    tournament = TournamentFactory()
+    tournament.organisers.add(organiser)
+    players = [RegistrationFactory(tournament=tournament).player for _ in range(16)]
+    client.force_login(organiser)
+    args = [tournament.slug, 1]
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("staff:seating-review", args=args))
+    page = client.get(reverse("staff:round", args=args)).content.decode()
+    assert "ready for review" in page and "wind imbalance" in page
+    plan = SeatingPlan.objects.get(tournament=tournament)
+    assert plan.round_numbers == [1, 2, 3, 4]
+    first_table = plan.rounds[0][0]
+    a = tournament.registrations.get(pk=first_table[0]).player_id
+    b = next(
+        p.pk
+        for p in players
+        if p.pk != a and p.registrations.get().pk not in first_table
+    )
+    client.post(
+        reverse("staff:plan-swap", args=args), {"round": 1, "first": a, "second": b}
+    )
+    plan.refresh_from_db()
+    assert plan.rounds[0][0][0] != first_table[0]
+    client.post(reverse("staff:seating-publish", args=args))
+    assert tournament.rounds.filter(status="seated").count() == 4

@@ -25,6 +25,16 @@ urlpatterns = [
         name="seating-start",
     ),
     path(
+        ROUND + "seating/review/",
+        staff_rounds.SeatingReviewStartView.as_view(),
+        name="seating-review",
+    ),
+    path(
+        ROUND + "seating/plan-swap/",
+        staff_rounds.PlanSwapView.as_view(),
+        name="plan-swap",
+    ),
+    path(
         ROUND + "seating/progress/",
         staff_rounds.SeatingProgressView.as_view(),
         name="seating-progress",

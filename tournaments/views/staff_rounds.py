@@ -15,9 +15,9 @@ from django.views import View
 from django_htmx.http import HttpResponseClientRefresh
 
 from scoring.engine.errors import EngineError
-from tournaments.forms import SwapForm
+from tournaments.forms import PlanSwapForm, SwapForm
 from tournaments.messages import error_message
-from tournaments.models import Round, Table
+from tournaments.models import Round, SeatingPlan, Table
 from tournaments.seating import SeatingError
 from tournaments.selectors import list_round_tables
 from tournaments.services import hands as hand_services
@@ -90,8 +90,32 @@ class RoundDetailView(OrganiserMixin, View):
             "swap_form": SwapForm(players=swap_choices(rows))
             if round_.status == Round.Status.SEATED
             else None,
+            **plan_context(round_),
         }
         return render(request, self.template, context)
+
+
+def plan_context(round_: Round) -> dict[str, Any]:
+    """A plan waiting for review: its rounds with player names, and a swap form."""
+    plan = round_.seating_plan
+    if plan is None or plan.status != SeatingPlan.Status.READY:
+        return {}
+    players = {
+        r.pk: r.player for r in round_.tournament.registrations.select_related("player")
+    }
+    planned = [
+        {
+            "number": number,
+            "tables": [[players[rid] for rid in table] for table in tables],
+        }
+        for number, tables in zip(plan.round_numbers, plan.rounds, strict=True)
+    ]
+    choices = sorted(((p.pk, p.name) for p in players.values()), key=lambda c: c[1])
+    return {
+        "plan": plan,
+        "planned_rounds": planned,
+        "plan_swap_form": PlanSwapForm(players=choices, rounds=plan.round_numbers),
+    }
 
 
 class SeatingProgressView(OrganiserMixin, View):
@@ -127,6 +151,39 @@ class RoundActionView(OrganiserMixin, View):
 class SeatingStartView(RoundActionView):
     def run(self, round_: Round, request: HttpRequest) -> None:
         seating.generate_seating(round_id=round_.pk, actor=request.user)
+
+
+class SeatingReviewStartView(RoundActionView):
+    """Plan this round and every later one at once, published after review."""
+
+    def run(self, round_: Round, request: HttpRequest) -> None:
+        seating_plans.start_seating(
+            tournament_id=round_.tournament_id,
+            first_round=round_.number,
+            rounds=None,
+            actor=request.user,
+        )
+
+
+class PlanSwapView(RoundActionView):
+    """Swap two players in one round of the plan under review."""
+
+    def run(self, round_: Round, request: HttpRequest) -> None:
+        plan = round_.seating_plan
+        players = [(r.player_id, "") for r in round_.tournament.registrations.all()]
+        form = PlanSwapForm(
+            request.POST, players=players, rounds=plan.round_numbers if plan else []
+        )
+        if plan is None or not form.is_valid():
+            messages.error(request, _("Choose a round and two players."))
+            return
+        seating_plans.swap_in_plan(
+            plan_id=plan.pk,
+            round_number=form.cleaned_data["round"],
+            first=form.cleaned_data["first"],
+            second=form.cleaned_data["second"],
+            actor=request.user,
+        )
 
 
 class PlanPublishView(RoundActionView):
