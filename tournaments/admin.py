@@ -5,12 +5,14 @@ from django.contrib import admin
 from tournaments.models import (
     AuditEvent,
     Club,
+    ExportFile,
     Hand,
     Penalty,
     Player,
     Registration,
     Round,
     Seat,
+    SeatingPlan,
     SeatResult,
     Table,
     Tournament,
@@ -102,6 +104,21 @@ class SeatResultAdmin(admin.ModelAdmin):
     list_display = ["seat", "score", "rank", "table_points"]
     list_filter = ["round__tournament"]
     raw_id_fields = ["seat", "registration", "round"]
+
+
+@admin.register(SeatingPlan)
+class SeatingPlanAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "first_round", "rounds_count", "status", "created_at"]
+    list_filter = ["tournament", "status"]
+    readonly_fields = ["task_id", "progress", "stats", "error", "error_params"]
+
+
+@admin.register(ExportFile)
+class ExportFileAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "kind", "language", "status", "created_at"]
+    list_filter = ["tournament", "kind", "status"]
+    exclude = ["content"]
+    readonly_fields = ["task_id", "progress", "filename", "error"]
 
 
 @admin.register(AuditEvent)
