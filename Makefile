@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/muraille
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test venv lint check-services test-sqlite test-postgres test-worker messages clean
+.PHONY: run test venv lint test-sqlite test-postgres test-worker test-e2e messages clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -45,7 +45,11 @@ test-worker: venv
 	    $(VENV)/bin/pytest -q -p no:cacheprovider -m celery_worker tests/integration; \
 	else exit 1; fi
 
-test: lint test-sqlite test-postgres test-worker
+# A real browser: Debian's chromium (`apt-get install chromium`) driven by Playwright.
+test-e2e: venv
+	$(VENV)/bin/pytest -q -p no:cacheprovider -m e2e tests/e2e
+
+test: lint test-sqlite test-postgres test-worker test-e2e
 
 messages: venv
 	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=tests --ignore=bench
