@@ -175,9 +175,13 @@ def find_or_create_player(
     if ema_number:
         existing = Player.objects.filter(ema_number=ema_number).first()
     if existing is None:
-        existing = Player.objects.filter(
+        namesakes = Player.objects.filter(
             first_name__iexact=first_name.strip(), last_name__iexact=last_name
-        ).first()
+        )
+        if ema_number:
+            # A namesake holding another EMA number is another person.
+            namesakes = namesakes.filter(ema_number="")
+        existing = namesakes.first()
     if existing is not None:
         return existing
     club_row = (
