@@ -154,7 +154,11 @@ class SeatingStartView(RoundActionView):
 
 
 class SeatingReviewStartView(RoundActionView):
-    """Plan this round and every later one at once, published after review."""
+    """Plan this round and every later one at once.
+
+    "publish" in the form publishes the plan as soon as it is found: one
+    click re-plans the rest of a tournament after a withdrawal.
+    """
 
     def run(self, round_: Round, request: HttpRequest) -> None:
         seating_plans.start_seating(
@@ -162,6 +166,7 @@ class SeatingReviewStartView(RoundActionView):
             first_round=round_.number,
             rounds=None,
             actor=request.user,
+            publish="publish" in request.POST,
         )
 
 
