@@ -13,17 +13,24 @@ Actor = AbstractBaseUser | AnonymousUser | None
 
 def record_event(
     *,
-    tournament: Tournament,
     action: str,
     obj: Any,
     actor: Actor,
+    tournament: Tournament | None = None,
     table: Table | None = None,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
     actor_label: str = "",
     ip_address: str | None = None,
 ) -> AuditEvent:
-    """Store one audit event; call inside the transaction of the change."""
+    """Store one audit event; call inside the transaction of the change.
+
+    The tournament defaults to the table's.
+    """
+    if tournament is None:
+        if table is None:
+            raise ValueError("an audit event needs a tournament or a table")
+        tournament = table.round.tournament
     user = actor if actor is not None and actor.is_authenticated else None
     return AuditEvent.objects.create(
         tournament=tournament,

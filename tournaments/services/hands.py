@@ -136,7 +136,6 @@ def record_hand(
     _start_round(table)
     bump_version(table)
     record_event(
-        tournament=table.round.tournament,
         table=table,
         action="hand.record",
         obj=hand,
@@ -190,7 +189,6 @@ def correct_hand(
     hand.refresh_from_db()
     bump_version(table)
     record_event(
-        tournament=table.round.tournament,
         table=table,
         action="hand.correct",
         obj=hand,
@@ -243,7 +241,6 @@ def delete_hand(
     check_version(hand.version, expected_version)
     before = hand_snapshot(hand)
     record_event(
-        tournament=table.round.tournament,
         table=table,
         action="hand.delete",
         obj=hand,
@@ -306,7 +303,6 @@ def add_penalty(
     rebuild_table(table)
     bump_version(table)
     record_event(
-        tournament=table.round.tournament,
         table=table,
         action="penalty.add",
         obj=penalty,
@@ -333,7 +329,6 @@ def remove_penalty(
     check_table_open(table)
     penalty = Penalty.objects.select_related("seat__registration").get(pk=penalty_id)
     record_event(
-        tournament=table.round.tournament,
         table=table,
         action="penalty.remove",
         obj=penalty,
@@ -369,7 +364,6 @@ def close_table(
     rebuild_table(table)
     bump_version(table)
     record_event(
-        tournament=table.round.tournament,
         table=table,
         action="table.close",
         obj=table,
@@ -399,7 +393,6 @@ def reopen_table(
     table.save(update_fields=["is_closed", "time_called"])
     bump_version(table)
     record_event(
-        tournament=table.round.tournament,
         table=table,
         action="table.reopen",
         obj=table,
