@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from django.db.models import Prefetch, QuerySet
 
-from scoring.engine.standings import DEFAULT_TIEBREAKS, PlayerRecord, rank_players
+from scoring.engine.standings import DEFAULT_TIEBREAKS, accumulate, rank_players
 from tournaments.models import (
     Hand,
     Penalty,
@@ -83,7 +83,9 @@ def get_standings(tournament: Tournament) -> Standings:
         per_player[reg_id][round_no] = RoundResult(
             round_no, table_no, score, rank, Fraction(tp12, 12)
         )
-    records = [_record(reg_id, per_player[reg_id]) for reg_id in registrations]
+    records = [
+        accumulate(reg_id, per_player[reg_id].values()) for reg_id in registrations
+    ]
     tiebreaks = tournament.tiebreaks or DEFAULT_TIEBREAKS
     ranked = rank_players(records, tiebreaks)
     rank_counts: dict[int, int] = defaultdict(int)
@@ -105,21 +107,6 @@ def get_standings(tournament: Tournament) -> Standings:
     ]
     numbers = list(range(1, tournament.rounds_count + 1))
     return Standings(tournament=tournament, rows=rows, round_numbers=numbers)
-
-
-def _record(reg_id: int, rounds: dict[int, RoundResult]) -> PlayerRecord:
-    places = [0, 0, 0, 0]
-    for result in rounds.values():
-        places[min(result.rank, 4) - 1] += 1
-    scores = [result.score for result in rounds.values()]
-    return PlayerRecord(
-        player_id=reg_id,
-        table_points=sum((r.table_points for r in rounds.values()), Fraction(0)),
-        score=sum(scores),
-        places=(places[0], places[1], places[2], places[3]),
-        best_session=max(scores) if scores else None,
-        sessions=len(scores),
-    )
 
 
 def list_public_tournaments() -> QuerySet[Tournament]:

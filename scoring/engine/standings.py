@@ -11,9 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
 from scoring.engine.errors import EngineError
-from scoring.engine.session import SeatScore
+
+
+class SessionResult(Protocol):
+    """What ranking reads of one session: a SeatScore, or a stored row."""
+
+    @property
+    def score(self) -> int: ...
+
+    @property
+    def rank(self) -> int: ...
+
+    @property
+    def table_points(self) -> Fraction: ...
 
 
 @dataclass(frozen=True)
@@ -108,7 +121,7 @@ def rank_players(
     return ranked
 
 
-def accumulate(player_id: int, sessions: Iterable[SeatScore]) -> PlayerRecord:
+def accumulate(player_id: int, sessions: Iterable[SessionResult]) -> PlayerRecord:
     """A player's record from the seat scores of their sessions."""
     table_points = Fraction(0)
     score = 0

@@ -144,11 +144,6 @@ def _unique_slug(base: str) -> str:
     return slug
 
 
-def check_ruleset_options(code: str, options: Mapping[str, Any]) -> None:
-    """Raise ``EngineError`` when the rule set refuses the options."""
-    get_ruleset(code).clean_options(dict(options))
-
-
 def clean_ema_number(value: str) -> str:
     value = (value or "").strip()
     if not value:
