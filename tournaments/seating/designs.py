@@ -131,11 +131,12 @@ def _ring_code(fields: list[_Field], value: tuple[int, ...]) -> int:
     return code
 
 
-#: Base rounds found offline by a seeded annealing search (the checks are in
-#: tests/unit/seating/test_designs.py). Players are (x, c) for x in Z_g and a
-#: class c, coded c * g + x, plus ``extra`` fixed players coded g * classes +
-#: j. Adding i to every x (mod g) for i in Z_g turns each base round into g
-#: rounds with no pair meeting twice; n -> (g, classes, base rounds).
+#: Base rounds found offline by scripts/find_cyclic_bases.py, a seeded
+#: annealing search (the checks are in tests/unit/seating/test_designs.py).
+#: Players are (x, c) for x in Z_g and a class c, coded c * g + x, plus
+#: ``extra`` fixed players coded g * classes + j. Adding i to every x (mod g)
+#: for i in Z_g turns each base round into g rounds with no pair meeting
+#: twice; n -> (g, classes, base rounds).
 _Bases = tuple[tuple[tuple[int, ...], ...], ...]
 _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
     # 24 = 3 x 7 + 3: 7 rounds; each player misses only two others.
@@ -150,6 +151,25 @@ _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
                 (7, 10, 4, 9),
                 (14, 8, 18, 20),
                 (1, 6, 2, 17),
+            ),
+        ),
+    ),
+    # 36 = 3 x 10 + 6: 10 rounds (the bound is 11). No pure difference is 5,
+    # each fixed player sits with one player of each class.
+    36: (
+        10,
+        3,
+        (
+            (
+                (0, 15, 29, 31),
+                (1, 21, 22, 25),
+                (2, 8, 9, 16),
+                (3, 12, 20, 34),
+                (4, 14, 26, 30),
+                (5, 17, 28, 35),
+                (6, 19, 24, 32),
+                (7, 13, 23, 33),
+                (10, 11, 18, 27),
             ),
         ),
     ),

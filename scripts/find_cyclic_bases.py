@@ -1,0 +1,229 @@
+"""Search base rounds for a cyclic repeat-free seating design (offline tool).
+
+    .venv/bin/python scripts/find_cyclic_bases.py --players 32 --group 10 \
+        --classes 3 --bases 1 --seed 1
+
+Players are (x, c) for x in Z_g and a class c, coded c * g + x, plus
+``players - g * classes`` fixed players coded g * classes + j. Adding i to
+every x (mod g) turns each base round into g rounds, so ``bases`` base rounds
+give ``bases * g`` rounds; they are repeat-free exactly when, over all base
+rounds, each class-pair difference y - x (mod g), each class's pure difference
++-d, and each (fixed player, class) occurs at most once, no pure difference is
+g / 2, and no two fixed players share a table. The search anneals over swaps
+of two players of one base round and prints the bases in the form of
+``tournaments.seating.designs._CYCLIC_BASES``. It is the search that found the
+shipped bases; the tests re-check every pair of the developed rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+
+
+def pair_keys(
+    n: int, g: int, classes: int, rotate: bool
+) -> tuple[list[list[int]], list[int]]:
+    """Key of each pair (its orbit under the shifts) and each key's unit: how
+    many times each pair of the orbit meets when a base round seats the pair
+    once (1; 2 for a pure difference g / 2; g for two fixed players)."""
+    finite = g * classes
+    keys: dict[tuple[int, ...], int] = {}
+    unit: list[int] = []
+
+    def key(k: tuple[int, ...], w: int) -> int:
+        if k not in keys:
+            keys[k] = len(unit)
+            unit.append(w)
+        return keys[k]
+
+    table = [[-1] * n for _ in range(n)]
+    for p in range(n):
+        for q in range(n):
+            if p == q:
+                continue
+            if p >= finite and q >= finite:  # two fixed players: g meetings
+                k = key((3, min(p, q), max(p, q)), g)
+            elif p >= finite or q >= finite:
+                fixed, other = (p, q) if p >= finite else (q, p)
+                if rotate:  # the shift by i moves fixed player j to j + i
+                    e = n - finite
+                    k = key((2, other // g, (other - fixed) % e), 1)
+                else:
+                    k = key((2, fixed, other // g), 1)
+            else:
+                (cp, xp), (cq, xq) = divmod(p, g), divmod(q, g)
+                if cp == cq:
+                    d = (xq - xp) % g
+                    d = min(d, g - d)
+                    k = key((0, cp, d), 2 if 2 * d == g else 1)
+                elif cp < cq:
+                    k = key((1, cp, cq, (xq - xp) % g), 1)
+                else:
+                    k = key((1, cq, cp, (xp - xq) % g), 1)
+            table[p][q] = k
+    return table, unit
+
+
+def invariant_rounds(
+    kinds: list[str], g: int, classes: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """Rounds that every shift maps onto themselves, added once each:
+    "cosets" seats each class's cosets of the subgroup of order four;
+    "transversal" seats the shifts of one table holding a player of each of
+    four classes, at random offsets."""
+    rounds = []
+    for kind in kinds:
+        if kind == "cosets":
+            step = g // 4
+            rounds.append(
+                [
+                    [c * g + x + step * i for i in range(4)]
+                    for c in range(classes)
+                    for x in range(step)
+                ]
+            )
+        else:
+            offsets = [0] + [rng.randrange(g) for _ in range(3)]
+            rounds.append(
+                [[c * g + (o + x) % g for c, o in enumerate(offsets)] for x in range(g)]
+            )
+    return rounds
+
+
+def search(
+    n: int,
+    g: int,
+    classes: int,
+    bases: int,
+    rotate: bool,
+    invariant: list[str],
+    seed: int,
+    limit_s: float,
+) -> tuple[list[list[list[int]]], list[list[list[int]]]] | None:
+    """Base rounds with no conflict (and the invariant rounds they fit), or
+    None when the time runs out."""
+    rng = random.Random(seed)
+    key, unit = pair_keys(n, g, classes, rotate)
+    count = [0] * len(unit)
+    fixed = invariant_rounds(invariant, g, classes, rng)
+    for round_ in fixed:  # whole orbits: each pair of the orbit meets once more
+        for table in round_:
+            for i, p in enumerate(table):
+                for q in table[i + 1 :]:
+                    k = key[p][q]
+                    count[k] += unit[k]
+    count = [c // g for c in count]
+    rounds = []
+    for _ in range(bases):
+        order = list(range(n))
+        rng.shuffle(order)
+        rounds.append([order[i : i + 4] for i in range(0, n, 4)])
+    where = [[0] * n for _ in range(bases)]
+    for b, tables in enumerate(rounds):
+        for t, table in enumerate(tables):
+            for p in table:
+                where[b][p] = t
+            for i, p in enumerate(table):
+                for q in table[i + 1 :]:
+                    count[key[p][q]] += unit[key[p][q]]
+    cost = sum(max(0, c - 1) for c in count)
+    temperature, start, steps = 0.6, time.monotonic(), 0
+    best = cost
+    while cost:
+        steps += 1
+        if steps % 10_000 == 0:
+            if time.monotonic() - start > limit_s:
+                return None
+            temperature = max(0.15, temperature * 0.995)
+        b = rng.randrange(bases)
+        p, q = rng.randrange(n), rng.randrange(n)
+        tp, tq = where[b][p], where[b][q]
+        if tp == tq:
+            continue
+        change: dict[int, int] = {}
+        for r in rounds[b][tp]:
+            if r != p:
+                kp, kq = key[p][r], key[q][r]
+                change[kp] = change.get(kp, 0) - unit[kp]
+                change[kq] = change.get(kq, 0) + unit[kq]
+        for r in rounds[b][tq]:
+            if r != q:
+                kp, kq = key[p][r], key[q][r]
+                change[kq] = change.get(kq, 0) - unit[kq]
+                change[kp] = change.get(kp, 0) + unit[kp]
+        delta = sum(
+            max(0, count[k] + c - 1) - max(0, count[k] - 1)
+            for k, c in change.items()
+            if c
+        )
+        if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+            continue
+        for k, c in change.items():
+            count[k] += c
+        a, bt = rounds[b][tp], rounds[b][tq]
+        a[a.index(p)], bt[bt.index(q)] = q, p
+        where[b][p], where[b][q] = tq, tp
+        cost += delta
+        if cost < best:
+            best = cost
+            print(f"  step {steps}: cost {cost}", file=sys.stderr)
+    return rounds, fixed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--group", type=int, required=True, help="g: Z_g")
+    parser.add_argument("--classes", type=int, required=True)
+    parser.add_argument("--bases", type=int, default=1)
+    parser.add_argument(
+        "--rotate",
+        action="store_true",
+        help="the shift by i moves fixed player j to j + i (mod their count)",
+    )
+    parser.add_argument(
+        "--invariant",
+        action="append",
+        default=[],
+        choices=("cosets", "transversal"),
+        help="add a round that every shift maps onto itself",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--restart-s", type=float, default=60.0)
+    parser.add_argument("--restarts", type=int, default=100)
+    args = parser.parse_args()
+    n, g, classes = args.players, args.group, args.classes
+    extra = n - g * classes
+    if n % 4 or not 0 <= extra <= n // 4:
+        parser.error("players must be a multiple of four, at most one fixed a table")
+    if args.rotate and (extra == 0 or g % extra):
+        parser.error("--rotate needs a number of fixed players that divides g")
+    for attempt in range(args.restarts):
+        seed = args.seed + attempt
+        print(f"seed {seed}", file=sys.stderr)
+        found = search(
+            n,
+            g,
+            classes,
+            args.bases,
+            args.rotate,
+            args.invariant,
+            seed,
+            args.restart_s,
+        )
+        if found is not None:
+            bases, fixed = (
+                tuple(tuple(tuple(sorted(t)) for t in sorted(r, key=min)) for r in rs)
+                for rs in found
+            )
+            print(f"{n}: ({g}, {classes}, {args.rotate}, {bases!r}, {fixed!r}),")
+            return 0
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
