@@ -6,6 +6,33 @@ point numbers separated by " / ", one string per round.
 
 from __future__ import annotations
 
+#: 32 players, 10 rounds (the bound floor(31 / 3)): the social golfer
+#: instance 8-4-10, a resolvable 4-GDD of type 2^16 (each player misses only
+#: the player coded p xor 1). Found by scripts/find_design_sat.py (invariant
+#: under Z_2^3 acting on the players' low three bits).
+SOCIAL_GOLFER_8_4_10 = (
+    "0 7 16 23 / 1 6 17 22 / 2 5 18 21 / 3 4 19 20 / "
+    "8 14 25 31 / 9 15 24 30 / 10 12 27 29 / 11 13 26 28",
+    "0 15 17 25 / 1 14 16 24 / 2 13 19 27 / 3 12 18 26 / "
+    "4 6 8 10 / 5 7 9 11 / 20 23 29 30 / 21 22 28 31",
+    "0 8 19 29 / 1 9 18 28 / 2 10 17 31 / 3 11 16 30 / "
+    "4 15 22 27 / 5 14 23 26 / 6 13 20 25 / 7 12 21 24",
+    "0 3 5 6 / 1 2 4 7 / 8 13 18 23 / 9 12 19 22 / "
+    "10 15 16 21 / 11 14 17 20 / 24 26 29 31 / 25 27 28 30",
+    "0 10 22 26 / 1 11 23 27 / 2 8 20 24 / 3 9 21 25 / "
+    "4 14 18 30 / 5 15 19 31 / 6 12 16 28 / 7 13 17 29",
+    "0 13 21 30 / 1 12 20 31 / 2 11 22 25 / 3 10 23 24 / "
+    "4 9 17 26 / 5 8 16 27 / 6 15 18 29 / 7 14 19 28",
+    "0 2 12 14 / 1 3 13 15 / 4 11 21 29 / 5 10 20 28 / "
+    "6 9 23 31 / 7 8 22 30 / 16 19 25 26 / 17 18 24 27",
+    "0 9 20 27 / 1 8 21 26 / 2 15 23 28 / 3 14 22 29 / "
+    "4 13 16 31 / 5 12 17 30 / 6 11 19 24 / 7 10 18 25",
+    "0 4 24 28 / 1 5 25 29 / 2 6 26 30 / 3 7 27 31 / "
+    "8 11 12 15 / 9 10 13 14 / 16 18 20 22 / 17 19 21 23",
+    "0 11 18 31 / 1 10 19 30 / 2 9 16 29 / 3 8 17 28 / "
+    "4 12 23 25 / 5 13 22 24 / 6 14 21 27 / 7 15 20 26",
+)
+
 #: 40 players, 13 rounds (the bound floor(39 / 3)): a packing of the
 #: projective space PG(3, 3) (points: the 40 lines through the origin of
 #: GF(3)^4; tables: its 130 lines, four points each; rounds: 13 pairwise
@@ -65,7 +92,11 @@ HERMITIAN_UNITAL_3 = (
     "5 13 24 27 / 7 11 17 20 / 8 12 16 22",
 )
 
-SHIPPED: dict[int, tuple[str, ...]] = {28: HERMITIAN_UNITAL_3, 40: PG_3_3_PACKING}
+SHIPPED: dict[int, tuple[str, ...]] = {
+    28: HERMITIAN_UNITAL_3,
+    32: SOCIAL_GOLFER_8_4_10,
+    40: PG_3_3_PACKING,
+}
 
 
 def shipped_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
