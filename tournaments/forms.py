@@ -87,6 +87,19 @@ class PlanSwapForm(SwapForm):
         self.order_fields(["round", "first", "second"])
 
 
+class SeatingStartForm(forms.Form):
+    """The optional seed of a seating job: the same seed, players and played
+    rounds give the same plan."""
+
+    seed = forms.IntegerField(
+        label=_("Seed (optional)"),
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text=_("Give a plan's seed again to get the same plan."),
+    )
+
+
 def player_field(label: Any, required: bool = True) -> forms.TypedChoiceField:
     return forms.TypedChoiceField(
         label=label,

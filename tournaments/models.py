@@ -298,6 +298,9 @@ class SeatingPlan(models.Model):
     task_id = models.CharField(_("job id"), max_length=64, blank=True)
     rounds = models.JSONField(_("planned tables"), default=list, blank=True)
     stats = models.JSONField(_("figures"), default=dict, blank=True)
+    #: What the job asked the engine, in the format of ``python -m
+    #: tournaments.seating``: running it again gives the same plan.
+    request = models.JSONField(_("engine request"), default=dict, blank=True)
     error = models.CharField(_("error"), max_length=60, blank=True)
     error_params = models.JSONField(_("error details"), default=dict, blank=True)
     created_by = models.ForeignKey(

@@ -91,6 +91,24 @@ def parse_request(text: str) -> SeatingRequest:
     )
 
 
+def request_to_data(request: SeatingRequest) -> dict[str, Any]:
+    """The command's request as JSON data: what the Celery job asked the
+    engine, for anyone to run again with ``python -m tournaments.seating``."""
+    return {
+        "mode": request.mode,
+        "players": list(request.players),
+        "history": [[list(table) for table in round_] for round_ in request.history],
+        "round_index": request.round_index,
+        "rounds_total": request.rounds_total,
+        "rounds_to_plan": request.rounds_to_plan,
+        "ranking": None if request.ranking is None else list(request.ranking),
+        "clubs": {str(p): club for p, club in sorted(request.clubs.items())},
+        "pins": {str(p): table for p, table in sorted(request.pins.items())},
+        "time_limit_s": request.time_limit_s,
+        "seed": request.seed,
+    }
+
+
 def plan_to_json(plan: SeatingPlan) -> str:
     return json.dumps(
         {

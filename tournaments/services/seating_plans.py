@@ -20,6 +20,7 @@ from django.db import transaction
 
 from tournaments.models import WINDS, Round, Seat, SeatingPlan, Table, Tournament
 from tournaments.seating import SeatingError, SeatingRequest, plan_seating, plan_stats
+from tournaments.seating.command import request_to_data
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
 from tournaments.services.seating_rows import (
@@ -153,8 +154,10 @@ def run_seating_plan(
     SeatingPlan.objects.filter(pk=plan_id).update(status=SeatingPlan.Status.RUNNING)
     try:
         check_plannable(plan.tournament, plan.first_round, plan.rounds_count)
+        request = build_request(plan)
+        SeatingPlan.objects.filter(pk=plan_id).update(request=request_to_data(request))
         result = plan_seating(
-            build_request(plan),
+            request,
             clock=time.monotonic,
             on_progress=_progress_reporter(plan_id, on_progress),
         )

@@ -30,6 +30,11 @@ urlpatterns = [
         name="seating-review",
     ),
     path(
+        ROUND + "seating/request.json",
+        staff_rounds.SeatingRequestView.as_view(),
+        name="seating-request",
+    ),
+    path(
         ROUND + "seating/plan-swap/",
         staff_rounds.PlanSwapView.as_view(),
         name="plan-swap",

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,7 +15,7 @@ from django.views import View
 from django_htmx.http import HttpResponseClientRefresh
 
 from scoring.engine.errors import EngineError
-from tournaments.forms import PlanSwapForm, SwapForm
+from tournaments.forms import PlanSwapForm, SeatingStartForm, SwapForm
 from tournaments.messages import error_message
 from tournaments.models import Round, SeatingPlan, Table
 from tournaments.seating import SeatingError
@@ -87,6 +87,7 @@ class RoundDetailView(OrganiserMixin, View):
             "seating_error": seating_error(round_),
             "can_seat": round_.status in (Round.Status.PLANNED, Round.Status.SEATED)
             and round_.seating_state not in SEATING_BUSY,
+            "seating_form": SeatingStartForm(),
             "swap_form": SwapForm(players=swap_choices(rows))
             if round_.status == Round.Status.SEATED
             else None,
@@ -148,9 +149,21 @@ class RoundActionView(OrganiserMixin, View):
         return redirect("staff:round", slug=slug, number=number)
 
 
+def posted_seed(request: HttpRequest) -> tuple[bool, int | None]:
+    """(valid, seed) from the seating form; an invalid seed is reported."""
+    form = SeatingStartForm(request.POST)
+    if form.is_valid():
+        return True, form.cleaned_data["seed"]
+    for error in form.errors["seed"]:
+        messages.error(request, _("Seed: %(error)s") % {"error": error})
+    return False, None
+
+
 class SeatingStartView(RoundActionView):
     def run(self, round_: Round, request: HttpRequest) -> None:
-        seating.generate_seating(round_id=round_.pk, actor=request.user)
+        valid, seed = posted_seed(request)
+        if valid:
+            seating.generate_seating(round_id=round_.pk, actor=request.user, seed=seed)
 
 
 class SeatingReviewStartView(RoundActionView):
@@ -161,13 +174,30 @@ class SeatingReviewStartView(RoundActionView):
     """
 
     def run(self, round_: Round, request: HttpRequest) -> None:
-        seating_plans.start_seating(
-            tournament_id=round_.tournament_id,
-            first_round=round_.number,
-            rounds=None,
-            actor=request.user,
-            publish="publish" in request.POST,
-        )
+        valid, seed = posted_seed(request)
+        if valid:
+            seating_plans.start_seating(
+                tournament_id=round_.tournament_id,
+                first_round=round_.number,
+                rounds=None,
+                actor=request.user,
+                seed=seed,
+                publish="publish" in request.POST,
+            )
+
+
+class SeatingRequestView(OrganiserMixin, View):
+    """What the round's latest seating job asked the engine, as a file for
+    ``python -m tournaments.seating`` (which gives the same plan)."""
+
+    def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
+        plan = self.get_round().seating_plan
+        if plan is None or not plan.request:
+            raise Http404(_("No seating job has run for this round yet."))
+        response = JsonResponse(plan.request)
+        name = f"{slug}-round-{number}-seed-{plan.seed}.json"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
 
 
 class PlanSwapView(RoundActionView):

@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from tournaments.seating import SeatingRequest
+from tournaments.seating.command import parse_request, request_to_data
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -69,3 +72,21 @@ def test_bad_request_gives_one_line_on_stderr(payload: str, code: str) -> None:
     assert result.stdout == ""
     assert code in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_request_written_out_reads_back_the_same() -> None:
+    """What the job asked the engine, written for the command, is that request."""
+    request = SeatingRequest(
+        mode="swiss",
+        players=tuple(range(10, 18)),
+        history=(((10, 11, 12, 13), (14, 15, 16, 17)),),
+        round_index=2,
+        rounds_total=4,
+        rounds_to_plan=1,
+        ranking=tuple(range(17, 9, -1)),
+        clubs={10: "Lyon", 14: "Lyon"},
+        pins={12: 2},
+        time_limit_s=1.5,
+        seed=77,
+    )
+    assert parse_request(json.dumps(request_to_data(request))) == request
