@@ -12,7 +12,8 @@ players: 5, as no 6-round schedule exists), else floor((N - 1) / 3); "target"
 is the issue's figure (proven optimum or best known; "<=" marks an upper
 figure); "count LB" the counting lower bound max(0, 6 R N / 4 - N (N - 1) / 2);
 "met" says whether Muraille meets every target of the issue for that case.
-Then a Swiss tournament of 400 players, 8 rounds, each round timed.
+Then a Swiss tournament of 400 players, 8 rounds, each round timed, and
+whole 5-round Swiss events of 16 to 32 players.
 Prints markdown on stdout.
 """
 
@@ -174,15 +175,19 @@ def grid(sizes: tuple[int, ...], rounds: tuple[int, ...], budget: float) -> None
             )
 
 
-def swiss(players: int, rounds: int) -> None:
-    """A simulated Swiss event: random table results, ranking by total."""
+def swiss(players: int, rounds: int, *, show_rounds: bool = True) -> SeatingStats:
+    """A simulated Swiss event: random table results, ranking by total.
+
+    Prints each round's row when ``show_rounds``; returns the final figures.
+    """
     rng = random.Random(400)
     ids = tuple(range(1, players + 1))
     strength = {p: rng.random() for p in ids}
     points = dict.fromkeys(ids, 0.0)
     history: tuple = ()  # type: ignore[type-arg]
-    print("\n| Swiss round | players | seconds | repeated pairs | wind imbalance |")
-    print("|---|---|---|---|---|")
+    if show_rounds:
+        print("\n| Swiss round | players | seconds | repeated pairs | wind imbalance |")
+        print("|---|---|---|---|---|")
     for number in range(1, rounds + 1):
         ranking = tuple(sorted(ids, key=lambda p: (-points[p], p)))
         request = SeatingRequest(
@@ -203,11 +208,23 @@ def swiss(players: int, rounds: int) -> None:
             order = sorted(table, key=lambda p: -(strength[p] + rng.random()))
             for place, player in enumerate(order):
                 points[player] += (4, 2, 1, 0)[place]
-        print(
-            f"| {number} | {players} | {seconds:.2f} | {plan.stats.repeated_pairs} "
-            f"| {plan.stats.wind_imbalance} |",
-            flush=True,
-        )
+        if show_rounds:
+            print(
+                f"| {number} | {players} | {seconds:.2f} "
+                f"| {plan.stats.repeated_pairs} | {plan.stats.wind_imbalance} |",
+                flush=True,
+            )
+    return plan_stats(history)
+
+
+def swiss_small_fields(sizes: tuple[int, ...], rounds: int) -> None:
+    """Whole Swiss events of few players, where one round at a time may run
+    out of repeat-free seatings before the last round."""
+    print(f"\n| Swiss, {rounds} rounds | players | repeated pairs | wind imbalance |")
+    print("|---|---|---|---|")
+    for n in sizes:
+        stats = swiss(n, rounds, show_rounds=False)
+        print(f"| | {n} | {stats.repeated_pairs} | {stats.wind_imbalance} |")
 
 
 def main() -> None:
@@ -221,6 +238,7 @@ def main() -> None:
     sizes = (16, 20, 64) if args.quick else SIZES
     grid(sizes, ROUNDS, args.baseline_s)
     swiss(400, 8)
+    swiss_small_fields((16, 20, 24, 28, 32), 5)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,9 @@ class Problem:
     it); ``club[p]`` is a club number, or a number of p's own when p has no
     club; ``pin[p]`` is p's 0-based table or -1; ``rank[p]`` is p's place in
     the ranking (unranked players come last, in a seeded order); ``winds[p]``
-    counts p's East, South, West and North seats in the history.
+    counts p's East, South, West and North seats in the history;
+    ``later_rounds`` is how many rounds of the tournament come after the
+    planned ones.
     """
 
     ids: list[int]
@@ -33,6 +35,7 @@ class Problem:
     rank: list[int]
     winds: list[list[int]]
     rounds: int
+    later_rounds: int
     rng: random.Random
 
     @property
@@ -80,6 +83,10 @@ def build_problem(request: SeatingRequest) -> Problem:
         rank=_ranks(request, ids, rng),
         winds=winds,
         rounds=request.rounds_to_plan,
+        later_rounds=request.rounds_total
+        - request.round_index
+        - request.rounds_to_plan
+        + 1,
         rng=rng,
     )
 

@@ -10,14 +10,22 @@ displacement, so a repeat is mended by the nearest possible swap. When nearby
 swaps cannot remove every repeat, the round is annealed as in "no-repeat".
 Winds are best effort here: one round at a time cannot always complete every
 player's missing wind.
+
+One round at a time can also leave the later rounds no repeat-free seating: 16
+players have essentially one way to play 5 rounds without a repeat. When the
+tournament's rounds use more than half of each player's possible opponents,
+the round is checked against the rest of the tournament: if its best
+completion repeats more than a plan of every remaining round does, the round
+of that plan that best fits the ranking is seated instead.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import permutations
 
 from .budget import MARGIN, Budget
-from .norepeat import anneal, lower_bound
+from .norepeat import anneal, lower_bound, search_plan
 from .pins import place_pins
 from .plan_state import PlanState
 from .problem import Problem
@@ -32,6 +40,16 @@ _LOOKAHEAD = 40
 
 def seat_swiss(problem: Problem, budget: Budget) -> list[list[int]]:
     """Tables of player indices for the round, pins honoured."""
+    tables = _ranked_round(problem, budget)
+    played = max(sum(row) for row in problem.winds)
+    tight = 6 * (played + 1 + problem.later_rounds) > problem.n - 1
+    if problem.later_rounds and tight:
+        tables = _keep_later_rounds_open(problem, tables, budget)
+    return tables
+
+
+def _ranked_round(problem: Problem, budget: Budget) -> list[list[int]]:
+    """The round from the ranking alone (this round's repeats first)."""
     order = sorted(range(problem.n), key=lambda p: problem.rank[p])
     tables = _rank_groups(problem, order)
     pins = {p: t for p, t in enumerate(problem.pin) if t >= 0}
@@ -41,9 +59,77 @@ def seat_swiss(problem: Problem, budget: Budget) -> list[list[int]]:
         tables = _escape(problem, tables, budget)
         _mend(problem, tables, budget, max_window=2, winds=False, every=True)
     _mend(problem, tables, budget, max_window=8, winds=True)
-    # Table 1 hosts the best-ranked table again after the swaps.
-    tables.sort(key=lambda table: sum(problem.rank[p] for p in table))
-    return place_pins(tables, pins)
+    return _in_rank_order(problem, tables)
+
+
+def _in_rank_order(problem: Problem, tables: list[list[int]]) -> list[list[int]]:
+    """Table 1 hosts the best-ranked table, pinned players at their table."""
+    tables = sorted(tables, key=lambda table: sum(problem.rank[p] for p in table))
+    return place_pins(tables, {p: t for p, t in enumerate(problem.pin) if t >= 0})
+
+
+def _keep_later_rounds_open(
+    problem: Problem, tables: list[list[int]], budget: Budget
+) -> list[list[int]]:
+    """The ranked round, or the best-ranked round of a plan of every remaining
+    round when that plan repeats less than the ranked round and its best
+    completion (each search gets a share of the time left)."""
+    later = problem.later_rounds
+    after = replace(
+        problem,
+        meet=_met_after(problem.meet, [tables]),
+        last=_positions(tables, problem.n),
+        rounds=later,
+        later_rounds=0,
+    )
+    completion = search_plan(after, _share(budget, 1 / 3))
+    ranked_repeats = _new_repeats(problem.meet, [tables]) + _new_repeats(
+        after.meet, completion
+    )
+    if ranked_repeats == 0:
+        return tables
+    whole = replace(problem, rounds=later + 1, later_rounds=0)
+    plan = search_plan(whole, _share(budget, 1 / 2))
+    if _new_repeats(problem.meet, plan) >= ranked_repeats:
+        return tables
+    best = min(plan, key=lambda round_: sum(table_cost(problem, t) for t in round_))
+    return _in_rank_order(problem, best)
+
+
+def _share(budget: Budget, fraction: float) -> Budget:
+    left = max(0.0, budget.limit_s - budget.elapsed())
+    return Budget(budget.clock, left * fraction / MARGIN, None)
+
+
+def _met_after(meet: list[list[int]], rounds: list[list[list[int]]]) -> list[list[int]]:
+    """Meeting counts once ``rounds`` are played too."""
+    meet = [row[:] for row in meet]
+    for round_ in rounds:
+        for table in round_:
+            for p in table:
+                for q in table:
+                    meet[p][q] += p != q
+    return meet
+
+
+def _new_repeats(meet: list[list[int]], rounds: list[list[list[int]]]) -> int:
+    """Repeated meetings that ``rounds`` add to the counts ``meet``."""
+    return (
+        sum(
+            max(0, after - 1) - max(0, before - 1)
+            for row, new_row in zip(meet, _met_after(meet, rounds), strict=True)
+            for before, after in zip(row, new_row, strict=True)
+        )
+        // 2
+    )
+
+
+def _positions(tables: list[list[int]], n: int) -> list[int]:
+    where = [-1] * n
+    for t, table in enumerate(tables):
+        for p in table:
+            where[p] = t
+    return where
 
 
 def _rank_groups(problem: Problem, order: list[int]) -> list[list[int]]:
