@@ -181,7 +181,11 @@ class StandingOutput(serializers.Serializer):
 
 
 class SeatingPlanOutput(serializers.ModelSerializer):
-    """A seating job and its plan; tables list Player ids in seat order E, S, W, N."""
+    """A seating job and its plan; tables list Player ids in seat order E, S, W, N.
+
+    ``request`` is what the job asked the engine (in Registration ids), as
+    ``python -m tournaments.seating`` reads it: running it gives the same plan.
+    """
 
     rounds = serializers.SerializerMethodField()
     round_numbers = serializers.ListField(child=serializers.IntegerField())
@@ -202,6 +206,7 @@ class SeatingPlanOutput(serializers.ModelSerializer):
             "error",
             "error_params",
             "rounds",
+            "request",
             "created_at",
         ]
 
