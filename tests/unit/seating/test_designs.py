@@ -8,16 +8,15 @@ from tests.unit.seating.conftest import assert_valid_round
 from tournaments.seating import plan_stats
 from tournaments.seating.designs import repeat_free_design
 
-#: players -> repeat-free rounds this package must build: the bound
-#: floor((n - 1) / 3) where a construction or shipped design reaches it, and
-#: 10 of the 11 for 36 players (enough for the issue's grid).
+#: players -> repeat-free rounds this package must build (floor((n-1)/3) where
+#: a construction or shipped base rounds reach it).
 KNOWN = {
     16: 5,
     20: 5,
     24: 7,
     28: 9,
     32: 10,
-    36: 10,
+    36: 11,
     40: 13,
     44: 11,
     52: 13,
