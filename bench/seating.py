@@ -175,12 +175,14 @@ def grid(sizes: tuple[int, ...], rounds: tuple[int, ...], budget: float) -> None
             )
 
 
-def swiss(players: int, rounds: int, *, show_rounds: bool = True) -> SeatingStats:
+def swiss(
+    players: int, rounds: int, *, seed: int = 400, show_rounds: bool = True
+) -> SeatingStats:
     """A simulated Swiss event: random table results, ranking by total.
 
     Prints each round's row when ``show_rounds``; returns the final figures.
     """
-    rng = random.Random(400)
+    rng = random.Random(seed)
     ids = tuple(range(1, players + 1))
     strength = {p: rng.random() for p in ids}
     points = dict.fromkeys(ids, 0.0)
@@ -220,11 +222,17 @@ def swiss(players: int, rounds: int, *, show_rounds: bool = True) -> SeatingStat
 def swiss_small_fields(sizes: tuple[int, ...], rounds: int) -> None:
     """Whole Swiss events of few players, where one round at a time may run
     out of repeat-free seatings before the last round."""
-    print(f"\n| Swiss, {rounds} rounds | players | repeated pairs | wind imbalance |")
+    seeds = (400, 401, 402, 403, 404)
+    print(
+        f"\n| Swiss, {rounds} rounds | players | repeated pairs, seeds {seeds[0]}-"
+        f"{seeds[-1]} | wind imbalance |"
+    )
     print("|---|---|---|---|")
     for n in sizes:
-        stats = swiss(n, rounds, show_rounds=False)
-        print(f"| | {n} | {stats.repeated_pairs} | {stats.wind_imbalance} |")
+        stats = [swiss(n, rounds, seed=seed, show_rounds=False) for seed in seeds]
+        repeats = ", ".join(str(s.repeated_pairs) for s in stats)
+        winds = ", ".join(str(s.wind_imbalance) for s in stats)
+        print(f"| | {n} | {repeats} | {winds} |")
 
 
 def main() -> None:

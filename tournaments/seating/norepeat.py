@@ -26,15 +26,20 @@ from .relabel import relabel
 _RELABEL_WORK = 400_000
 
 
-def search_plan(problem: Problem, budget: Budget) -> list[list[list[int]]]:
-    """Tables of player indices for each planned round, pins honoured."""
+def search_plan(
+    problem: Problem, budget: Budget, *, stall_stop: int | None = None
+) -> list[list[list[int]]]:
+    """Tables of player indices for each planned round, pins honoured.
+
+    ``stall_stop`` shortens the search (steps after the last improvement)
+    for callers that run it several times within one time limit."""
     state = min(
         (PlanState(problem, plan) for plan in _starts(problem, budget)),
         key=lambda s: s.cost(),
     )
     if problem.tables < 2:
         return state.snapshot()
-    return anneal(state, problem, budget, lower_bound(problem))
+    return anneal(state, problem, budget, lower_bound(problem), stall_stop)
 
 
 def _starts(problem: Problem, budget: Budget) -> list[list[list[list[int]]]]:
@@ -119,7 +124,11 @@ def lower_bound(problem: Problem) -> int:
 
 
 def anneal(
-    state: PlanState, problem: Problem, budget: Budget, bound: int
+    state: PlanState,
+    problem: Problem,
+    budget: Budget,
+    bound: int,
+    stall_stop: int | None = None,
 ) -> list[list[list[int]]]:
     """Simulated annealing on swaps that move a player out of a costly seat.
 
@@ -137,7 +146,8 @@ def anneal(
     best_cost, best, at_best = cost, state.snapshot(), True
     conflicts = state.conflicts()
     temperature, stall, it, last_best = _T0, 0, 0, 0
-    while conflicts and best_cost > bound and it - last_best < _STALL_STOP:
+    stall_stop = _STALL_STOP if stall_stop is None else stall_stop
+    while conflicts and best_cost > bound and it - last_best < stall_stop:
         it += 1
         if it % 32 == 0:
             if budget.expired():
