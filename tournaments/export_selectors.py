@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from datetime import date
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
@@ -102,8 +101,7 @@ def get_tournament_info(tournament: Tournament, players: int) -> TournamentInfo:
     """The header block of the EMA sheet; ``players`` is the standings' length.
 
     A tournament without dates takes its creation day, since the EMA sheet
-    needs one. The MERS weight is read from the rule set option
-    ``mers_weight`` when the organiser set one.
+    needs one.
     """
     start = tournament.start_date or tournament.end_date
     start = start or tournament.created_at.date()
@@ -116,7 +114,7 @@ def get_tournament_info(tournament: Tournament, players: int) -> TournamentInfo:
         start_date=start,
         end_date=max(start, end),
         days=_days(start, end),
-        mers_weight=_mers_weight(tournament.ruleset_options.get("mers_weight")),
+        mers_weight=tournament.mers_weight,
         ruleset=EMA_RULESETS.get(tournament.ruleset, tournament.ruleset),
         players=players,
     )
@@ -124,15 +122,6 @@ def get_tournament_info(tournament: Tournament, players: int) -> TournamentInfo:
 
 def _days(start: date, end: date) -> int:
     return max((end - start).days, 0) + 1
-
-
-def _mers_weight(value: Any) -> Decimal | None:
-    if value in (None, ""):
-        return None
-    try:
-        return Decimal(str(value))
-    except InvalidOperation:
-        return None
 
 
 def list_session_rows(tournament: Tournament) -> Iterator[SessionRow]:

@@ -34,6 +34,7 @@ class TournamentForm(forms.ModelForm):
             "session_minutes",
             "seating_mode",
             "is_public",
+            "mers_weight",
         ]
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
 

@@ -10,6 +10,7 @@ import secrets
 from fractions import Fraction
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.functional import cached_property
@@ -107,6 +108,15 @@ class Tournament(models.Model):
         _("status"), max_length=20, choices=Status, default=Status.DRAFT
     )
     is_public = models.BooleanField(_("public"), default=True)
+    mers_weight = models.DecimalField(
+        _("MERS weight"),
+        max_digits=4,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(0)],
+        help_text=_("The weight the EMA gave this tournament in its ranking."),
+    )
     tiebreaks = models.JSONField(
         _("tie-breaks"),
         default=list,

@@ -71,3 +71,13 @@ def test_rule_set_options_freeze_once_a_hand_is_stored(api, tournament):
         f"/api/tournaments/{tournament.slug}/", {"name": "Renamed"}, format="json"
     )
     assert response.status_code == 200
+
+
+def test_mers_weight_is_set_and_cleared(api, tournament):
+    url = f"/api/tournaments/{tournament.slug}/"
+    response = api.patch(url, {"mers_weight": "1.5"}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["mers_weight"] == "1.50"
+    assert api.patch(url, {"mers_weight": "-0.5"}, format="json").status_code == 400
+    response = api.patch(url, {"mers_weight": None}, format="json")
+    assert response.json()["mers_weight"] is None

@@ -36,6 +36,7 @@ class TournamentOutput(serializers.ModelSerializer):
             "status",
             "is_public",
             "tiebreaks",
+            "mers_weight",
         ]
 
 

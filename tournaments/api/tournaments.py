@@ -43,6 +43,9 @@ class TournamentListApi(APIView):
             Tournament.SeatingMode.choices, default=Tournament.SeatingMode.RANDOM
         )
         is_public = serializers.BooleanField(default=True)
+        mers_weight = serializers.DecimalField(
+            max_digits=4, decimal_places=2, min_value=0, required=False, allow_null=True
+        )
 
     @extend_schema(responses=TournamentOutput(many=True))
     def get(self, request: Any) -> Response:
@@ -81,6 +84,9 @@ class TournamentDetailApi(APIView):
             Tournament.SeatingMode.choices, required=False
         )
         is_public = serializers.BooleanField(required=False)
+        mers_weight = serializers.DecimalField(
+            max_digits=4, decimal_places=2, min_value=0, required=False, allow_null=True
+        )
 
     @extend_schema(responses=TournamentOutput)
     def get(self, request: Any, slug: str) -> Response:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
@@ -71,6 +72,7 @@ def create_tournament(
 UPDATABLE = (
     "name", "city", "country", "start_date", "end_date", "session_minutes",
     "seating_mode", "is_public", "ruleset_options", "tiebreaks", "rounds_count",
+    "mers_weight",
 )  # fmt: skip
 
 
@@ -121,6 +123,9 @@ def _check_options_change(tournament: Tournament, options: Mapping[str, Any]) ->
 
 
 def _jsonable(value: Any) -> Any:
+    """Dates and decimals as text, for the audit trail's JSON."""
+    if isinstance(value, Decimal):
+        return str(value)
     return value.isoformat() if hasattr(value, "isoformat") else value
 
 

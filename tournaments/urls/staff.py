@@ -12,6 +12,11 @@ urlpatterns = [
     path("", staff.DashboardView.as_view(), name="dashboard"),
     path("new/", staff.TournamentCreateView.as_view(), name="tournament-create"),
     path("<slug:slug>/", staff.TournamentDetailView.as_view(), name="tournament"),
+    path(
+        "<slug:slug>/settings/",
+        staff.TournamentSettingsView.as_view(),
+        name="tournament-settings",
+    ),
     path("<slug:slug>/players/", staff.PlayersAddView.as_view(), name="players-add"),
     path(
         "<slug:slug>/registrations/<int:pk>/status/",

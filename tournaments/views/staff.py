@@ -38,8 +38,11 @@ class DashboardView(LoginRequiredMixin, View):
         )
 
 
+FORM_TEMPLATE = "tournaments/staff/tournament_form.html"
+
+
 class TournamentCreateView(LoginRequiredMixin, View):
-    template = "tournaments/staff/tournament_form.html"
+    template = FORM_TEMPLATE
 
     def get(self, request: HttpRequest) -> HttpResponse:
         return render(request, self.template, {"form": TournamentForm()})
@@ -61,6 +64,37 @@ class TournamentCreateView(LoginRequiredMixin, View):
             else:
                 return redirect("staff:tournament", slug=tournament.slug)
         return render(request, self.template, {"form": form}, status=400)
+
+
+class TournamentSettingsView(OrganiserMixin, View):
+    """Change the name, dates, rounds, seating mode, visibility or MERS
+    weight; the service refuses what would lose data (rounds with tables)."""
+
+    template = FORM_TEMPLATE
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        form = TournamentForm(instance=self.tournament)
+        return render(request, self.template, self.context(form))
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        form = TournamentForm(request.POST, instance=self.tournament)
+        if form.is_valid():
+            changes = {field: form.cleaned_data[field] for field in form.changed_data}
+            try:
+                if changes:
+                    setup.update_tournament(
+                        tournament_id=self.tournament.pk, actor=request.user, **changes
+                    )
+            except ERRORS as error:
+                field = error.field if error.field in form.fields else None
+                form.add_error(field, error_message(error))
+            else:
+                messages.success(request, _("Settings saved."))
+                return redirect("staff:tournament", slug=slug)
+        return render(request, self.template, self.context(form), status=400)
+
+    def context(self, form: TournamentForm) -> dict[str, Any]:
+        return {"form": form, "tournament": self.tournament}
 
 
 def substitutes_needed(registrations: list[Registration]) -> int:
