@@ -1,4 +1,5 @@
-"""A real Celery worker process seats a round through Redis.
+"""A real Celery worker process seats a round and builds a workbook through
+Redis.
 
 Run by ``make test-worker`` (PostgreSQL + Redis): the worker is a separate
 process, so the test data must be committed (``transaction=True``) to a
@@ -11,20 +12,26 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from io import BytesIO
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from django.conf import settings
 from django.db import connection
+from openpyxl import load_workbook
 
 from tests.factories import RegistrationFactory, TournamentFactory, UserFactory
-from tournaments.models import Round
+from tournaments.models import ExportFile, Round
+from tournaments.services.exports import request_export
 from tournaments.services.seating import generate_seating
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_S = 90
+T = TypeVar("T")
 
 
 def database_url() -> str:
@@ -70,6 +77,18 @@ def worker():
         process.kill()
 
 
+def wait_for(worker, load: Callable[[], T], done: Callable[[T], bool]) -> T:
+    """``load()`` again and again until ``done`` says so (or WAIT_S pass);
+    fails at once with the worker's output if the worker died."""
+    deadline = time.monotonic() + WAIT_S
+    value = load()
+    while not done(value) and time.monotonic() < deadline:
+        assert worker.poll() is None, worker.stdout.read()
+        time.sleep(0.2)
+        value = load()
+    return value
+
+
 def test_worker_seats_a_round(worker):
     """The job runs in the worker process and the round gets its four tables."""
     organiser = UserFactory()
@@ -78,13 +97,12 @@ def test_worker_seats_a_round(worker):
         RegistrationFactory(tournament=tournament)
     round_ = tournament.rounds.get(number=1)
     generate_seating(round_id=round_.pk, actor=organiser, seed=11)
-    deadline = time.monotonic() + WAIT_S
-    while time.monotonic() < deadline:
-        round_ = Round.objects.get(pk=round_.pk)
-        if round_.seating_state in (Round.SeatingState.DONE, Round.SeatingState.FAILED):
-            break
-        assert worker.poll() is None, worker.stdout.read()
-        time.sleep(0.2)
+    over = (Round.SeatingState.DONE, Round.SeatingState.FAILED)
+    round_ = wait_for(
+        worker,
+        lambda: Round.objects.get(pk=round_.pk),
+        lambda r: r.seating_state in over,
+    )
     assert round_.seating_state == Round.SeatingState.DONE, round_.seating_error
     plan = round_.seating_plan
     assert plan.task_id
@@ -95,3 +113,27 @@ def test_worker_seats_a_round(worker):
     from celery.result import AsyncResult
 
     assert AsyncResult(plan.task_id).get(timeout=10)["status"] == "published"
+
+
+def test_worker_builds_the_standings_workbook(worker):
+    """An export asked for in French is built by the worker and stored."""
+    organiser = UserFactory()
+    tournament = TournamentFactory(name="Open de Lyon")
+    for _ in range(4):
+        RegistrationFactory(tournament=tournament)
+    export = request_export(
+        tournament_id=tournament.pk, kind="xlsx", language="fr", actor=organiser
+    )
+    busy = (ExportFile.Status.PENDING, ExportFile.Status.RUNNING)
+    export = wait_for(
+        worker,
+        lambda: ExportFile.objects.get(pk=export.pk),
+        lambda e: e.status not in busy,
+    )
+    assert export.status == ExportFile.Status.READY, export.error
+    assert (export.progress, export.filename) == (
+        100,
+        f"{tournament.slug}-standings.xlsx",
+    )
+    workbook = load_workbook(BytesIO(bytes(export.content)))
+    assert "Classement" in workbook.sheetnames
