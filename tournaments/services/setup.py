@@ -166,7 +166,11 @@ def find_or_create_player(
     country: str = "",
     ema_number: str = "",
 ) -> Player:
-    """The player with this EMA number (else this name), created if new."""
+    """The player with this EMA number (else this name), created if new.
+
+    A known player gets the club, country and EMA number the row gives where
+    the stored player has none; a stored value is never overwritten.
+    """
     last_name = last_name.strip()
     if not last_name:
         raise ServiceError("missing_name", field="name")
@@ -182,18 +186,36 @@ def find_or_create_player(
             # A namesake holding another EMA number is another person.
             namesakes = namesakes.filter(ema_number="")
         existing = namesakes.first()
+    country = country.strip().upper()[:3]
     if existing is not None:
+        _fill_blanks(existing, club=club, country=country, ema_number=ema_number)
         return existing
-    club_row = (
-        Club.objects.get_or_create(name=club.strip())[0] if club.strip() else None
-    )
     return Player.objects.create(
         first_name=first_name.strip(),
         last_name=last_name,
-        club=club_row,
-        country=country.strip().upper()[:3],
+        club=_club(club),
+        country=country,
         ema_number=ema_number,
     )
+
+
+def _club(name: str) -> Club | None:
+    return Club.objects.get_or_create(name=name.strip())[0] if name.strip() else None
+
+
+def _fill_blanks(player: Player, *, club: str, country: str, ema_number: str) -> None:
+    filled: list[str] = []
+    if player.club_id is None and club.strip():
+        player.club = _club(club)
+        filled.append("club")
+    if not player.country and country:
+        player.country = country
+        filled.append("country")
+    if not player.ema_number and ema_number:
+        player.ema_number = ema_number
+        filled.append("ema_number")
+    if filled:
+        player.save(update_fields=filled)
 
 
 @transaction.atomic
