@@ -7,24 +7,13 @@ import json
 import pytest
 from django.test import Client
 
-from scoring.api import FanCalculatorApi
+from scoring.api import EXAMPLE_HAND, FanCalculatorApi
 from tests.factories import UserFactory
 
 URL = "/api/mcr/fans"
 
-HAND = {
-    "concealed": "123m456p78s11z",
-    "melds": [{"kind": "pung", "tiles": "222z", "concealed": False, "from": "left"}],
-    "winning_tile": "9s",
-    "self_drawn": False,
-    "last_of_kind": False,
-    "last_tile": False,
-    "replacement": False,
-    "robbing_kong": False,
-    "flowers": 1,
-    "seat_wind": "E",
-    "prevalent_wind": "E",
-}
+#: The hand of the API documentation, with one flower.
+HAND = {**EXAMPLE_HAND, "flowers": 1}
 # All Chows 2 + Single Wait 1 = 3 points, and three flowers that do not count.
 BELOW_MINIMUM = {
     **HAND,

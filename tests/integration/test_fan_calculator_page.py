@@ -18,6 +18,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
+from scoring.api import EXAMPLE_HAND
 from scoring.engine.errors import EngineError
 from scoring.services_fans import TilesScore, score_tiles
 from tests.differential.generate import random_hands
@@ -25,19 +26,8 @@ from tests.differential.generate import random_hands
 pytestmark = pytest.mark.django_db
 
 URL = "/mcr/fans/"
-HAND = {
-    "concealed": "123m456p78s11z",
-    "melds": [{"kind": "pung", "tiles": "222z", "concealed": False, "from": "left"}],
-    "winning_tile": "9s",
-    "self_drawn": False,
-    "last_of_kind": False,
-    "last_tile": False,
-    "replacement": False,
-    "robbing_kong": False,
-    "flowers": 1,
-    "seat_wind": "E",
-    "prevalent_wind": "E",
-}
+#: The hand of the API documentation, with one flower.
+HAND = {**EXAMPLE_HAND, "flowers": 1}
 NOT_WINNING = {**HAND, "concealed": "124m456p78s11z"}
 # All Chows 2 + Single Wait 1: 3 points, below the minimum.
 BELOW_MINIMUM = {
