@@ -34,6 +34,8 @@ class Budget:
 
     def expired(self) -> bool:
         """True once the budget is spent; reports progress on the way."""
+        if self.limit_s <= 0:  # a share of a budget already spent
+            return True
         used = self.elapsed() / self.limit_s
         self.report(min(used, 0.99))
         return used >= 1.0

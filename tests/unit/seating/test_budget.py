@@ -37,3 +37,21 @@ def test_plan_is_deterministic_for_a_seed_and_varies_with_it() -> None:
     )
     assert first == again
     assert first.rounds != other.rounds
+
+
+def test_a_swiss_round_whose_time_is_spent_still_seats_everyone() -> None:
+    """The Swiss look-ahead shares the time left; with none left, it still
+    answers with a valid round (the searches get an empty budget)."""
+    players = tuple(range(1, 17))
+    history = (tuple(tuple(players[i : i + 4]) for i in range(0, 16, 4)),)
+    request = SeatingRequest(
+        mode="swiss",
+        players=players,
+        history=history,
+        round_index=2,
+        rounds_total=5,
+        ranking=players,
+        time_limit_s=0.2,
+    )
+    plan = plan_seating(request, clock=FakeClock(step=1.0))
+    assert_valid_round(plan.rounds[0], players)

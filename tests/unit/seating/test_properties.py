@@ -15,7 +15,8 @@ from tournaments.seating import SeatingRequest, plan_seating, plan_stats
 @st.composite
 def requests(draw: st.DrawFn) -> SeatingRequest:
     """A tournament part-way through: history of earlier players, some of
-    whom withdrew, and a field (a multiple of four) seated from now on."""
+    whom withdrew, a field (a multiple of four) seated from now on, and
+    possibly rounds still to come after the planned ones."""
     tables = draw(st.integers(min_value=1, max_value=8))
     played = draw(st.integers(min_value=0, max_value=3))
     rng = random.Random(draw(st.integers(min_value=0, max_value=10**6)))
@@ -31,6 +32,7 @@ def requests(draw: st.DrawFn) -> SeatingRequest:
     mode = draw(st.sampled_from(["no-repeat", "swiss", "random"]))
     if mode == "swiss":
         rounds_to_plan = 1
+    later = draw(st.integers(min_value=0, max_value=3))  # rounds after the plan
     ranking = tuple(rng.sample(players, len(players))) if mode == "swiss" else None
     pinned = rng.sample(players, draw(st.integers(min_value=0, max_value=3)))
     pins = {p: rng.randint(1, len(players) // 4) for p in pinned}
@@ -39,7 +41,7 @@ def requests(draw: st.DrawFn) -> SeatingRequest:
         players=tuple(players),
         history=tuple(history),
         round_index=played + 1,
-        rounds_total=played + rounds_to_plan,
+        rounds_total=played + rounds_to_plan + later,
         rounds_to_plan=rounds_to_plan,
         ranking=ranking,
         clubs={p: "abc"[p % 3] for p in players if p % 2},
