@@ -267,32 +267,44 @@ def test_plan_every_round_review_swap_and_publish(
 def test_one_click_replans_the_rest_after_a_withdrawal(
     client, organiser, django_capture_on_commit_callbacks
 ):
-    """Round 1 played, a player leaves, a substitute joins: one click seats 2-4."""
+    """Rounds 1-3 played, a player leaves, a substitute joins: one click on
+    round 4's page seats it, and rounds 1 to 3 stay as they were played."""
     from tests.factories import RegistrationFactory, TournamentFactory
+    from tournaments.seating import plan_stats
     from tournaments.services import hands, seating_plans, setup
     from tournaments.services.seating_rows import published_rounds
 
-    tournament = TournamentFactory(seating_mode="no-repeat")
+    tournament = TournamentFactory(seating_mode="no-repeat", rounds_count=5)
     tournament.organisers.add(organiser)
     regs = [RegistrationFactory(tournament=tournament) for _ in range(16)]
     with django_capture_on_commit_callbacks(execute=True):
         seating_plans.start_seating(
-            tournament_id=tournament.pk, first_round=1, actor=organiser, publish=True
+            tournament_id=tournament.pk,
+            first_round=1,
+            rounds=None,
+            actor=organiser,
+            publish=True,
         )
-    for table in tournament.rounds.get(number=1).tables.all():
-        hands.record_hand(table_id=table.pk, result={"kind": "draw"}, actor=organiser)
-        hands.close_table(table_id=table.pk, actor=organiser, time_called=True)
-    round_1 = published_rounds(tournament, before=2)
+    for number in (1, 2, 3):
+        for table in tournament.rounds.get(number=number).tables.all():
+            hands.record_hand(
+                table_id=table.pk, result={"kind": "draw"}, actor=organiser
+            )
+            hands.close_table(table_id=table.pk, actor=organiser, time_called=True)
+    played = published_rounds(tournament, before=4)
     setup.set_registration_status(
         registration=regs[0], status="withdrawn", actor=organiser
     )
-    RegistrationFactory(tournament=tournament, status="substitute")
+    substitute = RegistrationFactory(tournament=tournament, status="substitute")
     client.force_login(organiser)
     with django_capture_on_commit_callbacks(execute=True):
         client.post(
-            reverse("staff:seating-review", args=[tournament.slug, 2]), {"publish": "1"}
+            reverse("staff:seating-review", args=[tournament.slug, 4]), {"publish": "1"}
         )
-    assert tournament.rounds.filter(status="seated").count() == 3
-    assert published_rounds(tournament, before=2) == round_1
-    later = published_rounds(tournament, before=5)[1:]
+    assert published_rounds(tournament, before=4) == played
+    later = published_rounds(tournament, before=6)[3:]
+    assert len(later) == 2
     assert all(regs[0].pk not in table for round_ in later for table in round_)
+    assert all(any(substitute.pk in table for table in round_) for round_ in later)
+    whole = published_rounds(tournament, before=6)
+    assert plan_stats(whole).repeated_pairs == 0  # the substitute takes the gap
