@@ -75,9 +75,10 @@ def _in_rank_order(problem: Problem, tables: list[list[int]]) -> list[list[int]]
 def _keep_later_rounds_open(
     problem: Problem, tables: list[list[int]], budget: Budget
 ) -> list[list[int]]:
-    """The ranked round, or the best-ranked round of a plan of every remaining
-    round when that plan repeats less than the ranked round and its best
-    completion (each search gets a share of the time left)."""
+    """The ranked round, or the round of a plan of every remaining round that
+    fits the ranking and the winds best, when that plan repeats less than the
+    ranked round with its best completion, or as little with better winds
+    (each search gets a share of the time left)."""
     later = problem.later_rounds
     after = replace(
         problem,
@@ -90,14 +91,32 @@ def _keep_later_rounds_open(
     ranked_repeats = _new_repeats(problem.meet, [tables]) + _new_repeats(
         after.meet, completion
     )
-    if ranked_repeats == 0:
+    if ranked_repeats == 0 and not any(wind_excess(problem, t) for t in tables):
         return tables
     whole = replace(problem, rounds=later + 1, later_rounds=0)
     plan = search_plan(whole, _share(budget, 1 / 2), stall_stop=_LOOK_STEPS)
-    if _new_repeats(problem.meet, plan) >= ranked_repeats:
+    plan_repeats = _new_repeats(problem.meet, plan)
+    best = min(plan, key=lambda round_: _round_cost(problem, round_))
+    if plan_repeats > ranked_repeats or (
+        plan_repeats == ranked_repeats
+        and _round_cost(problem, best) >= _round_cost(problem, tables)
+    ):
         return tables
-    best = min(plan, key=lambda round_: sum(table_cost(problem, t) for t in round_))
+    # Mend the winds with swaps that keep the rest of the plan repeat-free:
+    # its meetings count as already played.
+    rest = [round_ for round_ in plan if round_ is not best]
+    _mend(
+        replace(problem, meet=_met_after(problem.meet, rest)),
+        best,
+        budget,
+        max_window=8,
+        winds=True,
+    )
     return _in_rank_order(problem, best)
+
+
+def _round_cost(problem: Problem, tables: list[list[int]]) -> int:
+    return sum(table_cost(problem, table) for table in tables)
 
 
 def _share(budget: Budget, fraction: float) -> Budget:
