@@ -25,6 +25,7 @@ from dataclasses import replace
 from itertools import permutations
 
 from .budget import MARGIN, Budget
+from .exact import complete
 from .norepeat import anneal, lower_bound, search_plan
 from .pins import place_pins
 from .plan_state import PlanState
@@ -40,6 +41,10 @@ _LOOKAHEAD = 40
 #: the benchmark machine): a step count, so the same seed gives the same
 #: round on any machine fast enough to finish within the time limit.
 _LOOK_STEPS = 10_000
+#: Fields small enough for the exact completion, and its step limit (about
+#: 0.1 s when no completion exists).
+_EXACT_PLAYERS = 24
+_EXACT_STEPS = 20_000
 
 
 def seat_swiss(problem: Problem, budget: Budget) -> list[list[int]]:
@@ -87,14 +92,14 @@ def _keep_later_rounds_open(
         rounds=later,
         later_rounds=0,
     )
-    completion = search_plan(after, _share(budget, 1 / 3), stall_stop=_LOOK_STEPS)
+    completion = _completion(after, _share(budget, 1 / 3))
     ranked_repeats = _new_repeats(problem.meet, [tables]) + _new_repeats(
         after.meet, completion
     )
     if ranked_repeats == 0 and not any(wind_excess(problem, t) for t in tables):
         return tables
     whole = replace(problem, rounds=later + 1, later_rounds=0)
-    plan = search_plan(whole, _share(budget, 1 / 2), stall_stop=_LOOK_STEPS)
+    plan = _completion(whole, _share(budget, 1 / 2))
     plan_repeats = _new_repeats(problem.meet, plan)
     best = min(plan, key=lambda round_: _round_cost(problem, round_))
     if plan_repeats > ranked_repeats or (
@@ -113,6 +118,17 @@ def _keep_later_rounds_open(
         winds=True,
     )
     return _in_rank_order(problem, best)
+
+
+def _completion(problem: Problem, budget: Budget) -> list[list[list[int]]]:
+    """The problem's rounds with as few repeats as found: exactly for a small
+    field without pins when a repeat-free plan exists, else by the no-repeat
+    search."""
+    if problem.n <= _EXACT_PLAYERS and all(t < 0 for t in problem.pin):
+        plan = complete(problem.meet, problem.rounds, _EXACT_STEPS)
+        if plan is not None:
+            return plan
+    return search_plan(problem, budget, stall_stop=_LOOK_STEPS)
 
 
 def _round_cost(problem: Problem, tables: list[list[int]]) -> int:

@@ -105,3 +105,31 @@ def test_sixteen_players_play_five_swiss_rounds_without_a_repeat() -> None:
     stats = plan_stats(history)
     assert (stats.repeated_pairs, stats.max_meetings) == (0, 1)
     assert stats.wind_imbalance <= 1
+
+
+def test_twenty_players_play_five_swiss_rounds_without_a_repeat() -> None:
+    """Five rounds are the most 20 players can play without a repeat; with
+    random results each Swiss round keeps such a schedule open."""
+    for seed in (0, 2):
+        rng = random.Random(seed)
+        players = tuple(range(1, 21))
+        points = dict.fromkeys(players, 0)
+        history: tuple = ()  # type: ignore[type-arg]
+        for number in range(1, 6):
+            request = SeatingRequest(
+                mode="swiss",
+                players=players,
+                history=history,
+                round_index=number,
+                rounds_total=5,
+                ranking=tuple(sorted(players, key=lambda p: (-points[p], p))),
+                seed=number,
+            )
+            plan = plan_seating(request, clock=FakeClock(step=0.0001))
+            history = (*history, plan.rounds[0])
+            for table in plan.rounds[0]:
+                order = list(table)
+                rng.shuffle(order)
+                for place, player in enumerate(order):
+                    points[player] += (4, 2, 1, 0)[place]
+        assert plan_stats(history).repeated_pairs == 0, seed
