@@ -15,8 +15,10 @@ One round at a time can also leave the later rounds no repeat-free seating: 16
 players have essentially one way to play 5 rounds without a repeat. When the
 tournament's rounds use more than half of each player's possible opponents,
 the round is checked against the rest of the tournament: if its best
-completion repeats more than a plan of every remaining round does, the round
-of that plan that best fits the ranking is seated instead.
+completion repeats more than a plan of every remaining round does (or as much,
+with worse winds), the round of that plan that best fits the ranking and the
+winds is seated instead. Small fields get both by an exact search (``exact``),
+larger ones by the no-repeat search.
 """
 
 from __future__ import annotations
