@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from tournaments.models import Round, Table, Tournament
-from tournaments.services import hands, seating, setup
+from tournaments.services import hands, seating_plans, setup
 
 DEMO_SLUG = "demo-open"
 DEMO_USERNAME = "organiser"
@@ -120,13 +120,22 @@ def play_table(table: Table, actor: Any, rng: random.Random) -> None:
     hands.close_table(table_id=table.pk, actor=actor)
 
 
-def seat(round_: Round, actor: Any, seed: int) -> None:
-    seating.generate_seating(round_id=round_.pk, actor=actor, seed=seed)
-    round_.refresh_from_db()
-    if round_.seating_state != Round.SeatingState.DONE:
-        raise RuntimeError(
-            f"seating round {round_.number} failed: {round_.seating_error}"
-        )
+def seat_every_round(tournament: Tournament, actor: Any, seed: int) -> None:
+    """One no-repeat plan of the whole tournament, published at once (as the
+    round page suggests for no-repeat seating)."""
+    seating_plans.start_seating(
+        tournament_id=tournament.pk,
+        first_round=1,
+        rounds=None,
+        actor=actor,
+        seed=seed,
+        publish=True,
+    )
+    for round_ in tournament.rounds.all():
+        if round_.seating_state != Round.SeatingState.DONE:
+            raise RuntimeError(
+                f"seating round {round_.number} failed: {round_.seating_error}"
+            )
 
 
 def load_demo(*, seed: int = 2026, reset: bool = False) -> Tournament:
@@ -157,11 +166,10 @@ def load_demo(*, seed: int = 2026, reset: bool = False) -> Tournament:
         for f, la, c, co, e in PLAYERS
     ]
     setup.register_players(tournament=tournament, players=rows, actor=actor)
+    seat_every_round(tournament, actor, seed)
     for number in (1, 2):
         round_ = tournament.rounds.get(number=number)
-        seat(round_, actor, seed + number)
         for table in round_.tables.all():
             play_table(table, actor, rng)
         setup.finish_round(round_id=round_.pk, actor=actor)
-    seat(tournament.rounds.get(number=3), actor, seed + 3)
     return tournament

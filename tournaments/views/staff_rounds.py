@@ -17,7 +17,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from scoring.engine.errors import EngineError
 from tournaments.forms import PlanSwapForm, SeatingStartForm, SwapForm
 from tournaments.messages import error_message
-from tournaments.models import Round, SeatingPlan, Table
+from tournaments.models import Round, SeatingPlan, Table, Tournament
 from tournaments.seating import SeatingError
 from tournaments.selectors import list_round_tables
 from tournaments.services import hands as hand_services
@@ -88,6 +88,10 @@ class RoundDetailView(OrganiserMixin, View):
             "can_seat": round_.status in (Round.Status.PLANNED, Round.Status.SEATED)
             and round_.seating_state not in SEATING_BUSY,
             "seating_form": SeatingStartForm(),
+            # One no-repeat round at a time cannot plan for the later rounds.
+            "whole_plan_first": round_.tournament.seating_mode
+            == Tournament.SeatingMode.NO_REPEAT
+            and round_.number < round_.tournament.rounds_count,
             "swap_form": SwapForm(players=swap_choices(rows))
             if round_.status == Round.Status.SEATED
             else None,
