@@ -14,8 +14,9 @@ figure); "count LB" the counting lower bound max(0, 6 R N / 4 - N (N - 1) / 2);
 "consec" counts pairs seated together in two consecutive rounds (the issue:
 spread the repeats, never in consecutive rounds); "met" says whether
 Muraille meets every target of the issue for that case.
-Then a Swiss tournament of 400 players, 8 rounds, each round timed, and
-whole 5-round Swiss events of 16 to 32 players.
+Then a Swiss tournament of 400 players, 8 rounds, each round timed, whole
+5-round Swiss events of 16 to 32 players, and no-repeat seating one round at
+a time against one plan of every round.
 Prints markdown on stdout.
 """
 
@@ -251,6 +252,37 @@ def swiss_small_fields(sizes: tuple[int, ...], rounds: int) -> None:
         print(f"| | {n} | {repeats} | {winds} |")
 
 
+def round_by_round(cases: tuple[tuple[int, int], ...]) -> None:
+    """No-repeat seating one round at a time (the round page's "seat this
+    round only") against one plan of every round, same seeds."""
+    print(
+        "\n| no-repeat | N | R | whole plan: repeats | wind "
+        "| round by round: repeats | wind |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for n, rounds in cases:
+        whole, _, _ = muraille(n, rounds, seed=n * 100 + rounds)
+        players = tuple(range(1, n + 1))
+        history: tuple = ()  # type: ignore[type-arg]
+        for number in range(1, rounds + 1):
+            request = SeatingRequest(
+                mode="no-repeat",
+                players=players,
+                history=history,
+                round_index=number,
+                rounds_total=rounds,
+                time_limit_s=5.0,
+                seed=n * 100 + rounds + number,
+            )
+            history = (*history, *plan_seating(request, clock=time.monotonic).rounds)
+        alone = plan_stats(history)
+        print(
+            f"| | {n} | {rounds} | {whole.repeated_pairs} | {whole.wind_imbalance} "
+            f"| {alone.repeated_pairs} | {alone.wind_imbalance} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="16, 20, 64 players")
@@ -263,6 +295,7 @@ def main() -> None:
     grid(sizes, ROUNDS, args.baseline_s)
     swiss(400, 8)
     swiss_small_fields((16, 20, 24, 28, 32), 5)
+    round_by_round(((16, 5), (20, 5), (24, 7), (32, 8), (40, 8), (64, 8)))
 
 
 if __name__ == "__main__":
