@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+
+import pytest
 
 from tests.unit.seating.conftest import FakeClock, assert_valid_round
 from tournaments.seating import SeatingRequest, plan_seating, plan_stats
@@ -76,22 +79,21 @@ def test_swiss_with_a_fixed_ranking_still_avoids_repeats() -> None:
     assert plan_stats(history).wind_imbalance <= 2
 
 
-def test_sixteen_players_play_five_swiss_rounds_without_a_repeat() -> None:
-    """16 players have essentially one repeat-free 5-round schedule: each Swiss
-    round keeps it reachable (seating by rank alone repeats 8 pairs in round
-    5 here), and winds stay even."""
-    rng = random.Random(400)
-    players = tuple(range(1, 17))
-    strength = {p: rng.random() for p in players}
-    points = dict.fromkeys(players, 0.0)
+def swiss_event(
+    count: int, rounds: int, finish: Callable[[Sequence[int]], list[int]]
+) -> tuple:  # type: ignore[type-arg]
+    """The rounds of a Swiss event: ``finish`` orders each table's players
+    (first place first); table points 4/2/1/0 make the next ranking."""
+    players = tuple(range(1, count + 1))
+    points = dict.fromkeys(players, 0)
     history: tuple = ()  # type: ignore[type-arg]
-    for number in range(1, 6):
+    for number in range(1, rounds + 1):
         request = SeatingRequest(
             mode="swiss",
             players=players,
             history=history,
             round_index=number,
-            rounds_total=5,
+            rounds_total=rounds,
             ranking=tuple(sorted(players, key=lambda p: (-points[p], p))),
             seed=number,
         )
@@ -99,37 +101,34 @@ def test_sixteen_players_play_five_swiss_rounds_without_a_repeat() -> None:
         assert_valid_round(plan.rounds[0], players)
         history = (*history, plan.rounds[0])
         for table in plan.rounds[0]:
-            order = sorted(table, key=lambda p: -(strength[p] + rng.random()))
-            for place, player in enumerate(order):
+            for place, player in enumerate(finish(table)):
                 points[player] += (4, 2, 1, 0)[place]
+    return history
+
+
+def test_sixteen_players_play_five_swiss_rounds_without_a_repeat() -> None:
+    """16 players have essentially one repeat-free 5-round schedule: each Swiss
+    round keeps it reachable (seating by rank alone repeats 8 pairs in round
+    5 here), and winds stay even."""
+    rng = random.Random(400)
+    strength = {p: rng.random() for p in range(1, 17)}
+    history = swiss_event(
+        16, 5, lambda table: sorted(table, key=lambda p: -(strength[p] + rng.random()))
+    )
     stats = plan_stats(history)
     assert (stats.repeated_pairs, stats.max_meetings) == (0, 1)
     assert stats.wind_imbalance <= 1
 
 
-def test_twenty_players_play_five_swiss_rounds_without_a_repeat() -> None:
+@pytest.mark.parametrize("seed", [0, 2])
+def test_twenty_players_play_five_swiss_rounds_without_a_repeat(seed: int) -> None:
     """Five rounds are the most 20 players can play without a repeat; with
     random results each Swiss round keeps such a schedule open."""
-    for seed in (0, 2):
-        rng = random.Random(seed)
-        players = tuple(range(1, 21))
-        points = dict.fromkeys(players, 0)
-        history: tuple = ()  # type: ignore[type-arg]
-        for number in range(1, 6):
-            request = SeatingRequest(
-                mode="swiss",
-                players=players,
-                history=history,
-                round_index=number,
-                rounds_total=5,
-                ranking=tuple(sorted(players, key=lambda p: (-points[p], p))),
-                seed=number,
-            )
-            plan = plan_seating(request, clock=FakeClock(step=0.0001))
-            history = (*history, plan.rounds[0])
-            for table in plan.rounds[0]:
-                order = list(table)
-                rng.shuffle(order)
-                for place, player in enumerate(order):
-                    points[player] += (4, 2, 1, 0)[place]
-        assert plan_stats(history).repeated_pairs == 0, seed
+    rng = random.Random(seed)
+
+    def finish(table: Sequence[int]) -> list[int]:
+        order = list(table)
+        rng.shuffle(order)
+        return order
+
+    assert plan_stats(swiss_event(20, 5, finish)).repeated_pairs == 0
