@@ -4,6 +4,7 @@ the rule set's call, made through the services."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -86,6 +87,63 @@ class PlanSwapForm(SwapForm):
         super().__init__(*args, players=players, **kwargs)
         self.fields["round"].choices = [(n, str(n)) for n in rounds]
         self.order_fields(["round", "first", "second"])
+
+
+#: Labels of the rule-set options the forms know; another rule set's option
+#: shows its key until it gets a label here.
+OPTION_LABELS = {
+    "minimum_points": _("Minimum points for a win (flowers not counted)"),
+    "hands_per_session": _("Hands in a session"),
+    "false_hu_penalty": _("False Hu penalty (points, divisible by 3)"),
+}
+TIEBREAK_LABELS = {
+    "table_points": _("Table points"),
+    "score": _("Score"),
+    "firsts": _("First places"),
+    "seconds": _("Second places"),
+    "thirds": _("Third places"),
+    "best_session": _("Best session score"),
+}
+
+
+class RulesForm(forms.Form):
+    """The rule set's numeric options and the standings' tie-break order.
+
+    Shape only: the rule set and the standings check the values (the service
+    calls them), and refuse new options once a hand is stored.
+    """
+
+    def __init__(
+        self,
+        *args: Any,
+        options: Mapping[str, object],
+        tiebreaks: Sequence[str],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.option_keys = list(options)
+        for key, value in options.items():
+            self.fields[key] = forms.IntegerField(
+                label=OPTION_LABELS.get(key, key), initial=value
+            )
+        choices = [("", "—"), *TIEBREAK_LABELS.items()]
+        for place in range(len(TIEBREAK_LABELS)):
+            self.fields[f"tiebreak_{place + 1}"] = forms.ChoiceField(
+                label=_("Tie-break %(place)s") % {"place": place + 1},
+                choices=choices,
+                required=False,
+                initial=tiebreaks[place] if place < len(tiebreaks) else "",
+            )
+
+    def options(self) -> dict[str, object]:
+        return {key: self.cleaned_data[key] for key in self.option_keys}
+
+    def tiebreaks(self) -> list[str]:
+        order = (
+            self.cleaned_data[f"tiebreak_{place + 1}"]
+            for place in range(len(TIEBREAK_LABELS))
+        )
+        return [name for name in order if name]
 
 
 class SeatingStartForm(forms.Form):

@@ -17,6 +17,11 @@ urlpatterns = [
         staff.TournamentSettingsView.as_view(),
         name="tournament-settings",
     ),
+    path(
+        "<slug:slug>/rules/",
+        staff.TournamentRulesView.as_view(),
+        name="tournament-rules",
+    ),
     path("<slug:slug>/players/", staff.PlayersAddView.as_view(), name="players-add"),
     path(
         "<slug:slug>/registrations/<int:pk>/status/",

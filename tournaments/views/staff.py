@@ -17,9 +17,16 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring.engine.errors import EngineError
-from tournaments.forms import PlayerListForm, RegistrationStatusForm, TournamentForm
+from scoring.engine.rulesets import get_ruleset
+from scoring.engine.standings import DEFAULT_TIEBREAKS
+from tournaments.forms import (
+    PlayerListForm,
+    RegistrationStatusForm,
+    RulesForm,
+    TournamentForm,
+)
 from tournaments.messages import error_message
-from tournaments.models import Registration, Tournament
+from tournaments.models import Hand, Registration, Tournament
 from tournaments.services import setup
 from tournaments.services.errors import ServiceError
 from tournaments.views.mixins import OrganiserMixin
@@ -95,6 +102,65 @@ class TournamentSettingsView(OrganiserMixin, View):
 
     def context(self, form: TournamentForm) -> dict[str, Any]:
         return {"form": form, "tournament": self.tournament}
+
+
+class TournamentRulesView(OrganiserMixin, View):
+    """The rule set's options (frozen once a hand is stored) and the
+    tie-break order of the standings (free to change at any time)."""
+
+    template = "tournaments/staff/tournament_rules.html"
+
+    def form(self, data: Any = None) -> RulesForm:
+        tournament = self.tournament
+        options = get_ruleset(tournament.ruleset).default_options()
+        return RulesForm(
+            data,
+            options={**options, **tournament.ruleset_options},
+            tiebreaks=tournament.tiebreaks or DEFAULT_TIEBREAKS,
+        )
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        return render(request, self.template, self.context(self.form()))
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        form = self.form(request.POST)
+        if form.is_valid():
+            try:
+                changes = self.changes(form)
+                if changes:
+                    setup.update_tournament(
+                        tournament_id=self.tournament.pk,
+                        actor=request.user,
+                        **changes,
+                    )
+            except ERRORS as error:
+                field = error.field if error.field in form.fields else None
+                form.add_error(field, error_message(error))
+            else:
+                messages.success(request, _("Rules saved."))
+                return redirect("staff:tournament", slug=slug)
+        return render(request, self.template, self.context(form), status=400)
+
+    def changes(self, form: RulesForm) -> dict[str, Any]:
+        """Only what differs from the rules in force: unchanged options must
+        not trip the freeze once play has started."""
+        tournament, changes = self.tournament, {}
+        in_force = get_ruleset(tournament.ruleset).default_options()
+        in_force.update(tournament.ruleset_options)
+        if form.options() != in_force:
+            changes["ruleset_options"] = form.options()
+        order = form.tiebreaks()
+        if tuple(order) != tuple(tournament.tiebreaks or DEFAULT_TIEBREAKS):
+            changes["tiebreaks"] = order
+        return changes
+
+    def context(self, form: RulesForm) -> dict[str, Any]:
+        played = Hand.objects.filter(table__round__tournament=self.tournament)
+        return {
+            "form": form,
+            "tournament": self.tournament,
+            "options_frozen": played.exists(),
+        }
 
 
 def substitutes_needed(registrations: list[Registration]) -> int:
