@@ -14,6 +14,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import View
 
 from scoring.engine.errors import EngineError
@@ -73,20 +74,29 @@ class TournamentCreateView(LoginRequiredMixin, View):
         return render(request, self.template, {"form": form}, status=400)
 
 
-class TournamentSettingsView(OrganiserMixin, View):
-    """Change the name, dates, rounds, seating mode, visibility or MERS
-    weight; the service refuses what would lose data (rounds with tables)."""
+class TournamentChangeView(OrganiserMixin, View):
+    """A form of tournament changes: only what differs goes to
+    ``update_tournament`` (audited); a refusal is named on the form."""
 
-    template = FORM_TEMPLATE
+    template: str
+    saved: str
+
+    def form(self, data: Any = None) -> Any:
+        raise NotImplementedError
+
+    def changes(self, form: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def context(self, form: Any) -> dict[str, Any]:
+        return {"form": form, "tournament": self.tournament}
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        form = TournamentForm(instance=self.tournament)
-        return render(request, self.template, self.context(form))
+        return render(request, self.template, self.context(self.form()))
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
-        form = TournamentForm(request.POST, instance=self.tournament)
+        form = self.form(request.POST)
         if form.is_valid():
-            changes = {field: form.cleaned_data[field] for field in form.changed_data}
+            changes = self.changes(form)
             try:
                 if changes:
                     setup.update_tournament(
@@ -96,19 +106,31 @@ class TournamentSettingsView(OrganiserMixin, View):
                 field = error.field if error.field in form.fields else None
                 form.add_error(field, error_message(error))
             else:
-                messages.success(request, _("Settings saved."))
+                messages.success(request, self.saved)
                 return redirect("staff:tournament", slug=slug)
         return render(request, self.template, self.context(form), status=400)
 
-    def context(self, form: TournamentForm) -> dict[str, Any]:
-        return {"form": form, "tournament": self.tournament}
+
+class TournamentSettingsView(TournamentChangeView):
+    """Change the name, dates, rounds, seating mode, visibility or MERS
+    weight; the service refuses what would lose data (rounds with tables)."""
+
+    template = FORM_TEMPLATE
+    saved = gettext_lazy("Settings saved.")
+
+    def form(self, data: Any = None) -> TournamentForm:
+        return TournamentForm(data, instance=self.tournament)
+
+    def changes(self, form: TournamentForm) -> dict[str, Any]:
+        return {field: form.cleaned_data[field] for field in form.changed_data}
 
 
-class TournamentRulesView(OrganiserMixin, View):
+class TournamentRulesView(TournamentChangeView):
     """The rule set's options (frozen once a hand is stored) and the
     tie-break order of the standings (free to change at any time)."""
 
     template = "tournaments/staff/tournament_rules.html"
+    saved = gettext_lazy("Rules saved.")
 
     def form(self, data: Any = None) -> RulesForm:
         tournament = self.tournament
@@ -118,28 +140,6 @@ class TournamentRulesView(OrganiserMixin, View):
             options={**options, **tournament.ruleset_options},
             tiebreaks=tournament.tiebreaks or DEFAULT_TIEBREAKS,
         )
-
-    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        return render(request, self.template, self.context(self.form()))
-
-    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
-        form = self.form(request.POST)
-        if form.is_valid():
-            try:
-                changes = self.changes(form)
-                if changes:
-                    setup.update_tournament(
-                        tournament_id=self.tournament.pk,
-                        actor=request.user,
-                        **changes,
-                    )
-            except ERRORS as error:
-                field = error.field if error.field in form.fields else None
-                form.add_error(field, error_message(error))
-            else:
-                messages.success(request, _("Rules saved."))
-                return redirect("staff:tournament", slug=slug)
-        return render(request, self.template, self.context(form), status=400)
 
     def changes(self, form: RulesForm) -> dict[str, Any]:
         """Only what differs from the rules in force: unchanged options must
@@ -156,11 +156,7 @@ class TournamentRulesView(OrganiserMixin, View):
 
     def context(self, form: RulesForm) -> dict[str, Any]:
         played = Hand.objects.filter(table__round__tournament=self.tournament)
-        return {
-            "form": form,
-            "tournament": self.tournament,
-            "options_frozen": played.exists(),
-        }
+        return {**super().context(form), "options_frozen": played.exists()}
 
 
 def substitutes_needed(registrations: list[Registration]) -> int:
