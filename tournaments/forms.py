@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.standings import TIEBREAKS
 from tournaments.models import WIND_CHOICES, Hand, Penalty, Registration, Tournament
 
 
@@ -96,6 +97,7 @@ OPTION_LABELS = {
     "hands_per_session": _("Hands in a session"),
     "false_hu_penalty": _("False Hu penalty (points, divisible by 3)"),
 }
+#: Labels of the engine's tie-breaks (a new one shows its key until labelled).
 TIEBREAK_LABELS = {
     "table_points": _("Table points"),
     "score": _("Score"),
@@ -126,8 +128,9 @@ class RulesForm(forms.Form):
             self.fields[key] = forms.IntegerField(
                 label=OPTION_LABELS.get(key, key), initial=value
             )
-        choices = [("", "—"), *TIEBREAK_LABELS.items()]
-        for place in range(len(TIEBREAK_LABELS)):
+        choices = [("", "—")]
+        choices += [(name, TIEBREAK_LABELS.get(name, name)) for name in TIEBREAKS]
+        for place in range(len(TIEBREAKS)):
             self.fields[f"tiebreak_{place + 1}"] = forms.ChoiceField(
                 label=_("Tie-break %(place)s") % {"place": place + 1},
                 choices=choices,
@@ -141,7 +144,7 @@ class RulesForm(forms.Form):
     def tiebreaks(self) -> list[str]:
         order = (
             self.cleaned_data[f"tiebreak_{place + 1}"]
-            for place in range(len(TIEBREAK_LABELS))
+            for place in range(len(TIEBREAKS))
         )
         return [name for name in order if name]
 
