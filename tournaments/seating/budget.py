@@ -40,6 +40,12 @@ class Budget:
         self.report(min(used, 0.99))
         return used >= 1.0
 
+    def share(self, fraction: float) -> Budget:
+        """A budget for a sub-search: ``fraction`` of the time left, with no
+        progress reports of its own (expired at once when none is left)."""
+        left = max(0.0, self.limit_s - self.elapsed())
+        return Budget(self.clock, left * fraction / MARGIN, None)
+
     def report(self, fraction: float) -> None:
         if self.on_progress is not None and fraction >= self.reported + 0.01:
             self.reported = fraction

@@ -19,7 +19,7 @@ from .budget import Budget
 from .designs import repeat_free_design
 from .pins import place_pins
 from .plan_state import CLUB, CONSECUTIVE, PlanState, pair_cost
-from .problem import Problem
+from .problem import Problem, meetings_after
 from .relabel import relabel
 
 #: Work allowed to relabelling the design: steps times players (a step is O(n)).
@@ -63,12 +63,7 @@ def _starts(problem: Problem, budget: Budget) -> list[list[list[list[int]]]]:
 
 def _greedy_round(problem: Problem, plan: list[list[list[int]]]) -> list[list[int]]:
     """One more round: each player takes the cheapest open table, pinned first."""
-    meet = [row[:] for row in problem.meet]
-    for round_ in plan:
-        for table in round_:
-            for p in table:
-                for q in table:
-                    meet[p][q] += p != q
+    meet = meetings_after(problem.meet, plan)
     rng, tables = problem.rng, problem.tables
     order = list(range(problem.n))
     rng.shuffle(order)

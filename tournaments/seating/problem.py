@@ -110,3 +110,16 @@ def _ranks(request: SeatingRequest, ids: list[int], rng: random.Random) -> list[
     rest = [p for p in ids if p not in ranked]  # already in seeded order
     place = {p: r for r, p in enumerate(order + rest)}
     return [place[p] for p in ids]
+
+
+def meetings_after(
+    meet: list[list[int]], rounds: list[list[list[int]]]
+) -> list[list[int]]:
+    """A copy of the meeting counts ``meet`` once ``rounds`` are played too."""
+    meet = [row[:] for row in meet]
+    for round_ in rounds:
+        for table in round_:
+            for p in table:
+                for q in table:
+                    meet[p][q] += p != q
+    return meet

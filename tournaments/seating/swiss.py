@@ -26,12 +26,12 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import permutations
 
-from .budget import MARGIN, Budget
+from .budget import Budget
 from .exact import complete
 from .norepeat import anneal, lower_bound, search_plan
 from .pins import place_pins
 from .plan_state import PlanState
-from .problem import Problem
+from .problem import Problem, meetings_after
 
 REPEAT = 10**9
 CLUB = 10**6
@@ -89,31 +89,31 @@ def _keep_later_rounds_open(
     later = problem.later_rounds
     after = replace(
         problem,
-        meet=_met_after(problem.meet, [tables]),
+        meet=meetings_after(problem.meet, [tables]),
         last=_positions(tables, problem.n),
         rounds=later,
         later_rounds=0,
     )
-    completion = _completion(after, _share(budget, 1 / 3))
+    completion = _completion(after, budget.share(1 / 3))
     ranked_repeats = _new_repeats(problem.meet, [tables]) + _new_repeats(
         after.meet, completion
     )
     if ranked_repeats == 0 and not any(wind_excess(problem, t) for t in tables):
         return tables
     whole = replace(problem, rounds=later + 1, later_rounds=0)
-    plan = _completion(whole, _share(budget, 1 / 2))
+    plan = _completion(whole, budget.share(1 / 2))
     plan_repeats = _new_repeats(problem.meet, plan)
     best = min(plan, key=lambda round_: _round_cost(problem, round_))
+    cost = _round_cost(problem, best)
     if plan_repeats > ranked_repeats or (
-        plan_repeats == ranked_repeats
-        and _round_cost(problem, best) >= _round_cost(problem, tables)
+        plan_repeats == ranked_repeats and cost >= _round_cost(problem, tables)
     ):
         return tables
     # Mend the winds with swaps that keep the rest of the plan repeat-free:
     # its meetings count as already played.
     rest = [round_ for round_ in plan if round_ is not best]
     _mend(
-        replace(problem, meet=_met_after(problem.meet, rest)),
+        replace(problem, meet=meetings_after(problem.meet, rest)),
         best,
         budget,
         max_window=8,
@@ -137,28 +137,12 @@ def _round_cost(problem: Problem, tables: list[list[int]]) -> int:
     return sum(table_cost(problem, table) for table in tables)
 
 
-def _share(budget: Budget, fraction: float) -> Budget:
-    left = max(0.0, budget.limit_s - budget.elapsed())
-    return Budget(budget.clock, left * fraction / MARGIN, None)
-
-
-def _met_after(meet: list[list[int]], rounds: list[list[list[int]]]) -> list[list[int]]:
-    """Meeting counts once ``rounds`` are played too."""
-    meet = [row[:] for row in meet]
-    for round_ in rounds:
-        for table in round_:
-            for p in table:
-                for q in table:
-                    meet[p][q] += p != q
-    return meet
-
-
 def _new_repeats(meet: list[list[int]], rounds: list[list[list[int]]]) -> int:
     """Repeated meetings that ``rounds`` add to the counts ``meet``."""
     return (
         sum(
             max(0, after - 1) - max(0, before - 1)
-            for row, new_row in zip(meet, _met_after(meet, rounds), strict=True)
+            for row, new_row in zip(meet, meetings_after(meet, rounds), strict=True)
             for before, after in zip(row, new_row, strict=True)
         )
         // 2
@@ -259,10 +243,9 @@ def _escape(
 ) -> list[list[int]]:
     """When nearby swaps cannot avoid every repeat, anneal the round as in
     the no-repeat mode (ranks ignored) for up to half the time left."""
-    left = budget.limit_s - budget.elapsed()
-    if left <= 0:
+    sub = budget.share(1 / 2)
+    if sub.limit_s <= 0:
         return tables
-    sub = Budget(budget.clock, left / 2 / MARGIN, None)
     state = PlanState(problem, [[list(table) for table in tables]])
     return anneal(state, problem, sub, lower_bound(problem))[0]
 
