@@ -118,8 +118,13 @@ def _check_options_change(tournament: Tournament, options: Mapping[str, Any]) ->
     get_ruleset(tournament.ruleset).clean_options(dict(options))
     if dict(options) == tournament.ruleset_options:
         return
-    if Hand.objects.filter(table__round__tournament=tournament).exists():
+    if options_frozen(tournament):
         raise ServiceError("options_frozen", field="ruleset_options")
+
+
+def options_frozen(tournament: Tournament) -> bool:
+    """True once a hand is stored: the rule-set options can no longer change."""
+    return Hand.objects.filter(table__round__tournament=tournament).exists()
 
 
 def _jsonable(value: Any) -> Any:

@@ -27,7 +27,7 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.messages import error_message
-from tournaments.models import Hand, Registration, Tournament
+from tournaments.models import Registration, Tournament
 from tournaments.services import setup
 from tournaments.services.errors import ServiceError
 from tournaments.views.mixins import OrganiserMixin
@@ -132,31 +132,32 @@ class TournamentRulesView(TournamentChangeView):
     template = "tournaments/staff/tournament_rules.html"
     saved = gettext_lazy("Rules saved.")
 
-    def form(self, data: Any = None) -> RulesForm:
+    def in_force(self) -> tuple[dict[str, object], tuple[str, ...]]:
+        """The options (defaults for those never set) and the tie-break order
+        the tournament plays by now."""
         tournament = self.tournament
-        options = get_ruleset(tournament.ruleset).default_options()
-        return RulesForm(
-            data,
-            options={**options, **tournament.ruleset_options},
-            tiebreaks=tournament.tiebreaks or DEFAULT_TIEBREAKS,
-        )
+        options = dict(get_ruleset(tournament.ruleset).default_options())
+        options.update(tournament.ruleset_options)
+        return options, tuple(tournament.tiebreaks or DEFAULT_TIEBREAKS)
+
+    def form(self, data: Any = None) -> RulesForm:
+        options, order = self.in_force()
+        return RulesForm(data, options=options, tiebreaks=order)
 
     def changes(self, form: RulesForm) -> dict[str, Any]:
         """Only what differs from the rules in force: unchanged options must
         not trip the freeze once play has started."""
-        tournament, changes = self.tournament, {}
-        in_force = get_ruleset(tournament.ruleset).default_options()
-        in_force.update(tournament.ruleset_options)
-        if form.options() != in_force:
+        options, order = self.in_force()
+        changes: dict[str, Any] = {}
+        if form.options() != options:
             changes["ruleset_options"] = form.options()
-        order = form.tiebreaks()
-        if tuple(order) != tuple(tournament.tiebreaks or DEFAULT_TIEBREAKS):
-            changes["tiebreaks"] = order
+        if tuple(form.tiebreaks()) != order:
+            changes["tiebreaks"] = form.tiebreaks()
         return changes
 
     def context(self, form: RulesForm) -> dict[str, Any]:
-        played = Hand.objects.filter(table__round__tournament=self.tournament)
-        return {**super().context(form), "options_frozen": played.exists()}
+        frozen = setup.options_frozen(self.tournament)
+        return {**super().context(form), "options_frozen": frozen}
 
 
 def substitutes_needed(registrations: list[Registration]) -> int:
