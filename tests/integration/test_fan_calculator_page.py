@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -21,6 +19,7 @@ from django.urls import reverse
 from scoring.api import EXAMPLE_HAND
 from scoring.engine.errors import EngineError
 from scoring.services_fans import TilesScore, score_tiles
+from tests.commands import run_module
 from tests.differential.generate import random_hands
 
 pytestmark = pytest.mark.django_db
@@ -167,16 +166,7 @@ def test_score_tiles_refuses_what_cannot_be_stored(hand, code):
 
 def command_answers(hands):
     lines = "".join(json.dumps(hand) + "\n" for hand in hands)
-    done = subprocess.run(
-        [sys.executable, "-m", "scoring.engine.mcr"],
-        input=lines,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        timeout=120,
-        check=True,
-    )
+    done = run_module("scoring.engine.mcr", lines, timeout=120, check=True)
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 

@@ -4,13 +4,11 @@ plan for the same seed."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
+from tests.commands import run_module
 from tests.factories import (
     ClubFactory,
     PlayerFactory,
@@ -20,8 +18,6 @@ from tests.factories import (
 from tournaments.models import SeatingPlan
 
 pytestmark = pytest.mark.django_db
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -60,15 +56,7 @@ def test_same_seed_same_plan_from_the_page_the_job_and_the_command(
     request = download.json()
     assert (request["seed"], request["rounds_to_plan"]) == (4242, 4)
     assert len(set(request["clubs"].values())) == 2
-    command = subprocess.run(
-        [sys.executable, "-m", "tournaments.seating"],
-        input=json.dumps(request),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=True,
-    )
+    command = run_module("tournaments.seating", json.dumps(request), check=True)
     assert json.loads(command.stdout)["rounds"] == first.rounds
 
     client.post(reverse("staff:seating-cancel", args=args))

@@ -5,24 +5,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
+from tests.commands import ROOT, run_module
 from tests.unit.scoring.fan_hands import BASE, hand
 
-ROOT = Path(__file__).resolve().parents[3]
 COMMAND = [sys.executable, "-m", "scoring.engine.mcr"]
 
 
 def _run(lines: list[str]) -> list[dict[str, object]]:
-    completed = subprocess.run(
-        COMMAND,
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        timeout=60,
-        check=True,
+    completed = run_module(
+        "scoring.engine.mcr", "".join(line + "\n" for line in lines), check=True
     )
     return [json.loads(line) for line in completed.stdout.splitlines()]
 

@@ -4,27 +4,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
+from tests.commands import run_module
 from tournaments.seating import SeatingRequest
 from tournaments.seating.command import parse_request, request_to_data
 
-ROOT = Path(__file__).resolve().parents[3]
-
 
 def run(payload: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tournaments.seating"],
-        input=payload,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+    return run_module("tournaments.seating", payload)
 
 
 def test_command_plans_the_requested_rounds() -> None:
