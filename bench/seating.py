@@ -143,10 +143,7 @@ def muraille(n: int, rounds: int, seed: int) -> tuple[SeatingStats, int, float]:
 def consecutive_repeats(rounds: Sequence[Sequence[Sequence[int]]]) -> int:
     """Pairs seated together in two consecutive rounds (the issue: spread the
     repeats out, never in consecutive rounds)."""
-    met = [
-        {pair for table in round_ for pair in combinations(sorted(table), 2)}
-        for round_ in rounds
-    ]
+    met = [_met([round_]) for round_ in rounds]
     return sum(len(a & b) for a, b in pairwise(met))
 
 
