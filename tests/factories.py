@@ -52,6 +52,7 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Open {n}")
     slug = factory.Sequence(lambda n: f"open-{n}")
     rounds_count = 4
+    is_public = True  # a published event; new ones start private (the model)
 
     @factory.post_generation
     def rounds(self, create: bool, extracted: object, **kwargs: object) -> None:

@@ -160,6 +160,7 @@ def load_demo(*, seed: int = 2026, reset: bool = False) -> Tournament:
         start_date=today,
         end_date=today,
         seating_mode=Tournament.SeatingMode.NO_REPEAT,
+        is_public=True,
     )
     rows = [
         {"first_name": f, "last_name": la, "club": c, "country": co, "ema_number": e}

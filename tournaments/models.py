@@ -107,7 +107,9 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status, default=Status.DRAFT
     )
-    is_public = models.BooleanField(_("public"), default=True)
+    # Private until the organiser publishes it: a half-prepared event (names,
+    # clubs, EMA numbers) is not for everyone to read.
+    is_public = models.BooleanField(_("public"), default=False)
     mers_weight = models.DecimalField(
         _("MERS weight"),
         max_digits=4,
@@ -225,6 +227,17 @@ class Round(models.Model):
     )
     seating_stats = models.JSONField(_("seating figures"), default=dict, blank=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    # The session clock: time run so far is clock_elapsed_s plus, while it
+    # runs, now - clock_started_at (see tournaments/clock.py).
+    clock_started_at = models.DateTimeField(
+        _("clock running since"), null=True, blank=True
+    )
+    clock_elapsed_s = models.PositiveIntegerField(
+        _("clock seconds run before"), default=0
+    )
+    clock_extra_minutes = models.PositiveSmallIntegerField(
+        _("extra minutes for every table"), default=0
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -351,6 +364,9 @@ class Table(models.Model):
     is_closed = models.BooleanField(_("closed"), default=False)
     time_called = models.BooleanField(_("time called"), default=False)
     version = models.PositiveIntegerField(_("version"), default=1)
+    extra_minutes = models.PositiveSmallIntegerField(
+        _("extra minutes for this table"), default=0
+    )
 
     class Meta:
         ordering = ["round", "number"]

@@ -71,6 +71,25 @@ def test_create_tournament_with_its_rounds(staff_client, organiser):
     assert organiser in tournament.organisers.all()
 
 
+def test_new_tournament_is_private_until_published(staff_client):
+    """The creation form starts unticked: nobody outside reads a draft."""
+    form = staff_client.get(reverse("staff:tournament-create"))
+    assert 'name="is_public"' in form.content.decode()
+    assert 'name="is_public" checked' not in form.content.decode()
+    data = {
+        "name": "Draft Open",
+        "rounds_count": 4,
+        "session_minutes": 120,
+        "seating_mode": "random",
+    }
+    staff_client.post(reverse("staff:tournament-create"), data)
+    tournament = Tournament.objects.get(name="Draft Open")
+    assert tournament.is_public is False
+    staff_client.logout()
+    page = staff_client.get(reverse("public:standings", args=[tournament.slug]))
+    assert page.status_code == 404
+
+
 def test_create_tournament_refuses_zero_rounds(staff_client):
     data = {"name": "Bad", "rounds_count": 0, "session_minutes": 120}
     response = staff_client.post(reverse("staff:tournament-create"), data)

@@ -42,7 +42,7 @@ class TournamentListApi(APIView):
         seating_mode = serializers.ChoiceField(
             Tournament.SeatingMode.choices, default=Tournament.SeatingMode.RANDOM
         )
-        is_public = serializers.BooleanField(default=True)
+        is_public = serializers.BooleanField(default=False)
         mers_weight = serializers.DecimalField(
             max_digits=4, decimal_places=2, min_value=0, required=False, allow_null=True
         )
