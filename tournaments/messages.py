@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 SERVICE_MESSAGES: dict[str, Any] = {
     "unknown_table": _("There is no table %(table)s."),
@@ -22,9 +23,16 @@ SERVICE_MESSAGES: dict[str, Any] = {
     ),
     "table_not_seated": _("Table %(table)s does not have four players."),
     "player_not_at_table": _("Player %(player)s does not sit at this table."),
-    "session_over": _("The session is over: %(hands)s hands were played."),
-    "session_not_over": _(
-        "Only %(hands)s hands were played: call time to close the table early."
+    # Plural texts name the parameter that chooses the form ("hands").
+    "session_over": ngettext_lazy(
+        "The session is over: %(hands)s hand was played.",
+        "The session is over: %(hands)s hands were played.",
+        "hands",
+    ),
+    "session_not_over": ngettext_lazy(
+        "Only %(hands)s hand was played: call time to close the table early.",
+        "Only %(hands)s hands were played: call time to close the table early.",
+        "hands",
     ),
     "bad_seat_winds": _("Seat winds must be the four winds E, S, W, N once each."),
     "bad_wind": _("Unknown wind %(value)s."),
@@ -40,9 +48,12 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "Round %(round)s has started: it cannot be seated again."
     ),
     "earlier_round_not_seated": _("Seat round %(round)s first."),
-    "player_count_not_multiple_of_four": _(
-        "%(count)s players cannot sit at tables of four: add %(substitutes_needed)s "
-        "substitute(s) or withdraw players."
+    "player_count_not_multiple_of_four": ngettext_lazy(
+        "%(count)s players cannot sit at tables of four: add "
+        "%(substitutes_needed)s substitute or withdraw players.",
+        "%(count)s players cannot sit at tables of four: add "
+        "%(substitutes_needed)s substitutes or withdraw players.",
+        "substitutes_needed",
     ),
     "round_not_swappable": _(
         "Players can only be swapped before round %(round)s starts."
@@ -88,6 +99,8 @@ def error_message(error: Any) -> str:
     if template is None:
         return str(error.code)
     try:
-        return str(template) % {"field": getattr(error, "field", None), **error.params}
+        # ``template % params`` (not ``str(template) % ...``): a plural text
+        # picks its form from the params.
+        return str(template % {"field": getattr(error, "field", None), **error.params})
     except (KeyError, TypeError, ValueError):
         return str(template)

@@ -181,7 +181,7 @@ def test_seating_refused_when_count_is_not_a_multiple_of_four(
     url = reverse("staff:seating-start", args=[tournament.slug, 1])
     with django_capture_on_commit_callbacks(execute=True):
         response = staff_client.post(url, follow=True)
-    assert "add 2 substitute(s)" in response.content.decode()
+    assert "add 2 substitutes or withdraw" in response.content.decode()
     assert not Seat.objects.exists()
 
 
