@@ -78,6 +78,11 @@ class PlayerRound:
         return getattr(self.seat, "result", None)
 
     @property
+    def is_playing(self) -> bool:
+        """At the table now: the round is under way and the table still open."""
+        return not self.is_closed and self.seat.round.status == Round.Status.PLAYING
+
+    @property
     def table_points(self) -> Fraction | None:
         result = self.result
         return result.table_points if result and self.is_closed else None
@@ -137,9 +142,7 @@ def get_player_record(tournament: Tournament, number: int) -> PlayerRecord:
         (row for row in standings.rows if row.registration.pk == registration.pk),
         None,
     )
-    playing = any(
-        not r.is_closed and r.seat.round.status == Round.Status.PLAYING for r in rounds
-    )
+    playing = any(entry.is_playing for entry in rounds)
     return PlayerRecord(
         registration=registration,
         rounds=rounds,

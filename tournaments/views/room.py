@@ -37,6 +37,7 @@ def player_rounds(record: PlayerRecord) -> list[dict[str, Any]]:
                 "seat": entry.seat,
                 "opponents": entry.opponents,
                 "is_closed": entry.is_closed,
+                "is_playing": entry.is_playing,
                 "score": result.score if result else None,
                 "rank": result.rank if result and entry.is_closed else None,
                 "table_points": format_points(points) if points is not None else "",
