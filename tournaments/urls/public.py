@@ -4,6 +4,7 @@ another app's prefix (/staff/, /table/, /accounts/...)."""
 from django.urls import path
 
 from tournaments.views import public as views
+from tournaments.views import room
 
 app_name = "public"
 
@@ -14,5 +15,20 @@ urlpatterns = [
         "t/<slug:slug>/rounds/<int:number>/",
         views.RoundTablesView.as_view(),
         name="round",
+    ),
+    path(
+        "t/<slug:slug>/players/<int:number>/",
+        room.PlayerView.as_view(),
+        name="player",
+    ),
+    path(
+        "t/<slug:slug>/projector/",
+        room.ProjectorStandingsView.as_view(),
+        name="projector",
+    ),
+    path(
+        "t/<slug:slug>/rounds/<int:number>/projector/",
+        room.ProjectorSeatingView.as_view(),
+        name="round-projector",
     ),
 ]

@@ -1,6 +1,8 @@
 """Public pages: the list of public tournaments, standings, a round's tables.
 
-A private tournament is a 404 for anyone who may not view it.
+A private tournament is a 404 for anyone who may not view it. The standings
+and round pages poll their content partial; ``LiveMixin`` answers 304 while
+nothing changed.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from tournaments.selectors import (
     list_public_tournaments,
     list_round_tables,
 )
+from tournaments.selectors_room import list_playing_registrations
 from tournaments.views.display import format_points
+from tournaments.views.live import LiveMixin
 from tournaments.views.mixins import TournamentMixin, render_page
 from tournaments.views.table_state import seat_cells
 
@@ -30,12 +34,20 @@ class HomeView(View):
         )
 
 
-def standing_rows(standings: Any) -> list[dict[str, Any]]:
-    """Rows with shared ranks marked "2=" and table points written exactly."""
+def standing_rows(
+    standings: Any, playing: set[int] | frozenset[int] = frozenset()
+) -> list[dict[str, Any]]:
+    """Rows with shared ranks marked "2=" and table points written exactly.
+
+    ``playing`` holds the registrations whose current session is not counted
+    yet (their table is still open).
+    """
     return [
         {
             "rank": f"{row.rank}=" if row.shared else str(row.rank),
             "player": row.player,
+            "number": row.registration.number,
+            "playing": row.registration.pk in playing,
             "table_points": format_points(row.table_points),
             "score": row.score,
             "places": row.places,
@@ -48,17 +60,25 @@ def standing_rows(standings: Any) -> list[dict[str, Any]]:
     ]
 
 
-class StandingsView(TournamentMixin, View):
+def standings_context(tournament: Any) -> dict[str, Any]:
+    """The ranked rows, who is still playing, and the rounds for the links."""
+    standings = get_standings(tournament)
+    playing = list_playing_registrations(tournament)
+    rows = standing_rows(standings, playing)
+    return {
+        "tournament": tournament,
+        "rows": rows,
+        "playing_count": sum(1 for row in rows if row["playing"]),
+        "round_numbers": standings.round_numbers,
+        "rounds": tournament.rounds.order_by("number"),
+    }
+
+
+class StandingsView(TournamentMixin, LiveMixin, View):
     """Polled by htmx every 30 seconds; the poll gets the table alone."""
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        standings = get_standings(self.tournament)
-        context = {
-            "tournament": self.tournament,
-            "rows": standing_rows(standings),
-            "round_numbers": standings.round_numbers,
-            "rounds": self.tournament.rounds.order_by("number"),
-        }
+        context = {**standings_context(self.tournament), **self.live_context()}
         return render_page(
             request,
             "tournaments/public/standings.html",
@@ -67,7 +87,9 @@ class StandingsView(TournamentMixin, View):
         )
 
 
-class RoundTablesView(TournamentMixin, View):
+class RoundTablesView(TournamentMixin, LiveMixin, View):
+    """A round's tables; polled like the standings."""
+
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
         round_ = self.get_round()
         tables = [
@@ -77,8 +99,15 @@ class RoundTablesView(TournamentMixin, View):
             }
             for table in list_round_tables(round_)
         ]
-        return render(
+        context = {
+            "tournament": self.tournament,
+            "round": round_,
+            "tables": tables,
+            **self.live_context(),
+        }
+        return render_page(
             request,
             "tournaments/public/round.html",
-            {"tournament": self.tournament, "round": round_, "tables": tables},
+            "tournaments/public/_round_tables.html",
+            context,
         )

@@ -1,0 +1,168 @@
+"""Reads for the room: who is still playing, a player's record, the seating
+board and the "last change" value behind the public pages' ETags.
+
+Each function runs a fixed number of queries, whatever the size of the event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Count, Max, Sum
+from django.shortcuts import get_object_or_404
+
+from tournaments.models import Registration, Round, Seat, Table, Tournament
+from tournaments.selectors import StandingRow, get_standings
+
+
+def list_playing_registrations(tournament: Tournament) -> set[int]:
+    """Registration ids seated at a table still open in a round being played.
+
+    One query. Their standings leave out the session in progress: only
+    closed tables count.
+    """
+    return set(
+        Seat.objects.filter(
+            round__tournament=tournament,
+            round__status=Round.Status.PLAYING,
+            table__is_closed=False,
+        ).values_list("registration_id", flat=True)
+    )
+
+
+def get_room_version(tournament: Tournament) -> str:
+    """A short value that changes whenever a public page of the event may.
+
+    Every write at a table bumps ``Table.version``; seating adds or replaces
+    tables; a round's status and clock change the headers and the clock.
+    Registrations are counted so that a late entry shows. Three small
+    aggregate queries, no row is loaded.
+    """
+    tables = Table.objects.filter(round__tournament=tournament).aggregate(
+        count=Count("id"), versions=Sum("version"), last=Max("id")
+    )
+    seats = Seat.objects.filter(round__tournament=tournament).aggregate(
+        count=Count("id"), players=Sum("registration_id"), last=Max("id")
+    )
+    rounds = tournament.rounds.order_by("number").values_list(
+        "status", "clock_started_at", "clock_elapsed_s", "clock_extra_minutes"
+    )
+    registrations = tournament.registrations.aggregate(
+        count=Count("id"), last=Max("id")
+    )
+    parts = [
+        tables["count"],
+        tables["versions"],
+        tables["last"],
+        seats["count"],
+        seats["players"],
+        seats["last"],
+        registrations["count"],
+        registrations["last"],
+        *(part for row in rounds for part in row),
+    ]
+    return "-".join(str(part) for part in parts)
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """One session of the player: where, against whom, and how it went."""
+
+    seat: Seat
+    opponents: list[Seat]
+    is_closed: bool
+
+    @property
+    def result(self):
+        return getattr(self.seat, "result", None)
+
+    @property
+    def is_playing(self) -> bool:
+        """At the table now: the round is under way and the table still open."""
+        return not self.is_closed and self.seat.round.status == Round.Status.PLAYING
+
+    @property
+    def table_points(self) -> Fraction | None:
+        result = self.result
+        return result.table_points if result and self.is_closed else None
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    registration: Registration
+    rounds: list[PlayerRound]
+    standing: StandingRow | None
+    players_ranked: int
+    is_playing: bool
+
+
+def _opponents(seats: list[Seat], registration: Registration) -> dict[int, list]:
+    """The other three seats of each of the player's tables (one query)."""
+    by_table: dict[int, list[Seat]] = {seat.table_id: [] for seat in seats}
+    others = (
+        Seat.objects.filter(table_id__in=by_table)
+        .exclude(registration=registration)
+        .select_related("registration__player")
+    )
+    for seat in others:
+        by_table[seat.table_id].append(seat)
+    for table_seats in by_table.values():
+        table_seats.sort(key=lambda seat: seat.index)
+    return by_table
+
+
+def get_player_record(tournament: Tournament, number: int) -> PlayerRecord:
+    """The player registered as ``number``: sessions, opponents and standing.
+
+    Six queries: the registration, its seats, the opponents and the two of
+    the standings. A missing number is a 404.
+    """
+    registration = get_object_or_404(
+        Registration.objects.select_related("player__club"),
+        tournament=tournament,
+        number=number,
+    )
+    seats = list(
+        Seat.objects.filter(registration=registration)
+        .select_related("table", "round", "result")
+        .order_by("round__number")
+    )
+    opponents = _opponents(seats, registration)
+    rounds = [
+        PlayerRound(
+            seat=seat,
+            opponents=opponents[seat.table_id],
+            is_closed=seat.table.is_closed,
+        )
+        for seat in seats
+    ]
+    standings = get_standings(tournament)
+    standing = next(
+        (row for row in standings.rows if row.registration.pk == registration.pk),
+        None,
+    )
+    playing = any(entry.is_playing for entry in rounds)
+    return PlayerRecord(
+        registration=registration,
+        rounds=rounds,
+        standing=standing,
+        players_ranked=len(standings.rows),
+        is_playing=playing,
+    )
+
+
+def list_round_sitters(round_: Round) -> list[Seat]:
+    """The round's seats, players in alphabetical order, with their table.
+
+    One query; the "where do I sit?" board of the projector.
+    """
+    return list(
+        Seat.objects.filter(round=round_)
+        .select_related("registration__player", "table")
+        .order_by(
+            "registration__player__last_name",
+            "registration__player__first_name",
+            "registration__number",
+        )
+    )
