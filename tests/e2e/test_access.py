@@ -90,3 +90,24 @@ def test_stepper_buttons_name_their_field(live_server, page: Page):
     before = int(field.input_value() or 0)
     increase.click()
     assert int(field.input_value()) == before + 1
+
+
+def test_every_button_has_a_name(live_server, page: Page):
+    """The browser's accessibility tree names each button and link of the
+    tablet page (top bar, choices, steppers), as a screen reader reads them."""
+    table = seated_table()
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/table/{table.token}/")
+    page.locator("header summary").click()
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    controls = [
+        node
+        for node in nodes
+        if not node.get("ignored")
+        and node.get("role", {}).get("value")
+        in {"button", "link", "DisclosureTriangle"}
+    ]
+    names = [node.get("name", {}).get("value", "").strip() for node in controls]
+    assert len(controls) >= 10
+    assert all(names), names
