@@ -90,3 +90,23 @@ def test_player_page_draws_its_chart(live_server, page: Page):
     )
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "player.png"), full_page=True)
+
+
+def test_seating_board_scrolls_by_itself_and_loops(live_server, page: Page, settings):
+    """96 players do not fit on one screen: the board scrolls down, then
+    starts again from the top."""
+    settings.ROOM_SCROLL_SPEED = 600
+    settings.ROOM_SCROLL_PAUSE_MS = 200
+    tournament, _ = room_event(players=96)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/t/{tournament.slug}/rounds/2/projector/")
+    expect(page.locator(".board.seating .board-row")).to_have_count(96)
+    assert page.locator("header.topbar").count() == 0
+    page.wait_for_function(
+        "() => { const m = document.querySelector('main');"
+        " return m.scrollHeight > m.clientHeight"
+        " && m.scrollTop >= m.scrollHeight - m.clientHeight - 1; }"
+    )
+    page.wait_for_function("() => document.querySelector('main').scrollTop === 0")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "projector-seating.png"))

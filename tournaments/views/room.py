@@ -107,11 +107,15 @@ class PlayerView(TournamentMixin, LiveMixin, View):
         )
 
 
-def board_columns(count: int) -> int:
-    """Columns of rows on a 1080p projector, in large type."""
+def board_columns(count: int, wide_rows: bool = False) -> int:
+    """Columns of rows on a 1080p projector, in large type.
+
+    Seating rows (name, table, wind) need more width than standings rows:
+    they stay in two columns longer so that names are not cut.
+    """
     if count <= 12:
         return 1
-    if count <= 36:
+    if count <= (120 if wide_rows else 36):
         return 2
     return 3
 
@@ -151,7 +155,7 @@ class ProjectorSeatingView(TournamentMixin, LiveMixin, View):
             "tournament": self.tournament,
             "round": round_,
             "sitters": sitters,
-            "columns": board_columns(len(sitters)),
+            "columns": board_columns(len(sitters), wide_rows=True),
             **self.live_context(projector=True),
         }
         return render_page(
