@@ -110,3 +110,22 @@ def test_seating_board_scrolls_by_itself_and_loops(live_server, page: Page, sett
     page.wait_for_function("() => document.querySelector('main').scrollTop === 0")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "projector-seating.png"))
+
+
+def test_standings_poll_gets_304_until_a_table_closes(
+    live_server, page: Page, settings
+):
+    """The page sends its partial's ETag back: nothing new costs a 304 and
+    leaves the table alone; a closed table brings the new rows."""
+    settings.ROOM_POLL_SECONDS = 1
+    tournament, _ = room_event(players=8)
+    url = f"{live_server.url}/t/{tournament.slug}/"
+    page.goto(url)
+    with page.expect_response(lambda r: r.url == url and r.status == 304):
+        pass
+    table = tournament.rounds.get(number=2).tables.get(number=1)
+    win(table, 0, 2, fan_total=8)
+    close(table)
+    east = table.seats.get(wind="E").registration.player.name
+    row = page.locator("table.standings tbody tr", has_text=east)
+    expect(row.locator("td").nth(3)).to_have_text("5½", timeout=10_000)
