@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import Count, Max, Sum
-from django.shortcuts import get_object_or_404
 
 from tournaments.models import Registration, Round, Seat, Table, Tournament
 from tournaments.selectors import StandingRow, get_standings
@@ -116,12 +115,10 @@ def get_player_record(tournament: Tournament, number: int) -> PlayerRecord:
     """The player registered as ``number``: sessions, opponents and standing.
 
     Six queries: the registration, its seats, the opponents and the two of
-    the standings. A missing number is a 404.
+    the standings. Raises ``Registration.DoesNotExist`` for an unknown number.
     """
-    registration = get_object_or_404(
-        Registration.objects.select_related("player__club"),
-        tournament=tournament,
-        number=number,
+    registration = Registration.objects.select_related("player__club").get(
+        tournament=tournament, number=number
     )
     seats = list(
         Seat.objects.filter(registration=registration)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.views import View
 
+from tournaments.models import Registration
 from tournaments.selectors_room import (
     PlayerRecord,
     get_player_record,
@@ -86,7 +87,10 @@ class PlayerView(TournamentMixin, LiveMixin, View):
     """/t/<slug>/players/<number>/: one player's sessions, totals and chart."""
 
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
-        record = get_player_record(self.tournament, number)
+        try:
+            record = get_player_record(self.tournament, number)
+        except Registration.DoesNotExist:
+            raise Http404 from None
         standing = record.standing
         context = {
             "tournament": self.tournament,
