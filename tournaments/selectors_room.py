@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Count, Max, Sum
-from django.shortcuts import get_object_or_404
+from django.db.models import Count, F, Max, Q, Sum
 
 from tournaments.models import Registration, Round, Seat, Table, Tournament
 from tournaments.selectors import StandingRow, get_standings
@@ -35,31 +34,37 @@ def get_room_version(tournament: Tournament) -> str:
     """A short value that changes whenever a public page of the event may.
 
     Every write at a table bumps ``Table.version``; seating adds or replaces
-    tables; a round's status and clock change the headers and the clock.
-    Registrations are counted so that a late entry shows. Three small
-    aggregate queries, no row is loaded.
+    tables; a swap moves registrations between seats (the sum of seat id
+    times registration id moves with it, a plain sum would not); a round's
+    status and clock change the headers and the clock; registrations are
+    counted by status so that a late entry or a withdrawal shows. Four small
+    queries, no model row is loaded.
     """
     tables = Table.objects.filter(round__tournament=tournament).aggregate(
         count=Count("id"), versions=Sum("version"), last=Max("id")
     )
     seats = Seat.objects.filter(round__tournament=tournament).aggregate(
-        count=Count("id"), players=Sum("registration_id"), last=Max("id")
+        count=Count("id"),
+        places=Sum(F("id") * F("registration_id")),
+        last=Max("id"),
     )
     rounds = tournament.rounds.order_by("number").values_list(
         "status", "clock_started_at", "clock_elapsed_s", "clock_extra_minutes"
     )
     registrations = tournament.registrations.aggregate(
-        count=Count("id"), last=Max("id")
+        count=Count("id"),
+        last=Max("id"),
+        active=Count("id", filter=Q(status=Registration.Status.ACTIVE)),
+        withdrawn=Count("id", filter=Q(status=Registration.Status.WITHDRAWN)),
     )
     parts = [
         tables["count"],
         tables["versions"],
         tables["last"],
         seats["count"],
-        seats["players"],
+        seats["places"],
         seats["last"],
-        registrations["count"],
-        registrations["last"],
+        *registrations.values(),
         *(part for row in rounds for part in row),
     ]
     return "-".join(str(part) for part in parts)
@@ -116,12 +121,10 @@ def get_player_record(tournament: Tournament, number: int) -> PlayerRecord:
     """The player registered as ``number``: sessions, opponents and standing.
 
     Six queries: the registration, its seats, the opponents and the two of
-    the standings. A missing number is a 404.
+    the standings. Raises ``Registration.DoesNotExist`` for an unknown number.
     """
-    registration = get_object_or_404(
-        Registration.objects.select_related("player__club"),
-        tournament=tournament,
-        number=number,
+    registration = Registration.objects.select_related("player__club").get(
+        tournament=tournament, number=number
     )
     seats = list(
         Seat.objects.filter(registration=registration)

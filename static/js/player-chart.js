@@ -42,7 +42,9 @@
     });
   }
 
-  document.addEventListener("DOMContentLoaded", function () { draw(true); });
+  // No animation for those who asked for less motion (and for screenshots).
+  var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  document.addEventListener("DOMContentLoaded", function () { draw(!calm); });
   document.addEventListener("htmx:afterSettle", function () {
     var canvas = document.getElementById("player-chart");
     // A refresh brings a new canvas; an unchanged page keeps the drawn one.

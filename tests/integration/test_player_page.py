@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.integration.room_data import close, room_event, seat_table, win
+from tournaments.models import Registration
 from tournaments.selectors_room import get_player_record
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +123,16 @@ def test_player_page_queries_do_not_grow_with_the_event(
     client.get(url)  # the session and its language settle on the first visit
     with django_assert_max_num_queries(14):
         assert client.get(url).status_code == 200
+
+
+def test_substitute_page_shows_sessions_but_no_rank(client):
+    tournament, registrations = room_event()
+    substitute = registrations[2]
+    substitute.status = Registration.Status.SUBSTITUTE
+    substitute.save()
+    html = client.get(player_url(tournament, substitute)).content.decode()
+    assert "A substitute fills a table but does not rank." in html
+    assert "of 7 players" not in html
+    assert html.split("<tbody>")[1].split("</tbody>")[0].count("<tr") == 2
+    other = client.get(player_url(tournament, registrations[0])).content.decode()
+    assert "of 7 players" in other

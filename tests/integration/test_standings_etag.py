@@ -8,6 +8,9 @@ from django.utils.html import escape
 
 from tests.factories import RegistrationFactory
 from tests.integration.room_data import close, room_event, win
+from tournaments.models import Registration
+from tournaments.selectors_room import get_room_version
+from tournaments.services.seating import swap_players
 
 pytestmark = pytest.mark.django_db
 
@@ -99,3 +102,31 @@ def test_private_event_is_404_even_with_an_etag(client):
     tournament.is_public = False
     tournament.save()
     assert client.get(url, headers={"If-None-Match": etag}).status_code == 404
+
+
+def test_a_swap_and_a_withdrawal_change_the_etag(client):
+    tournament, registrations = room_event()
+    url = reverse("public:round", args=[tournament.slug, 2])
+    before = client.get(url).headers["ETag"]
+    second = tournament.rounds.get(number=2)
+    swap_players(
+        round_id=second.pk,
+        first=registrations[0].player_id,
+        second=registrations[7].player_id,
+        actor=None,
+    )
+    after_swap = client.get(url).headers["ETag"]
+    assert after_swap != before
+    registrations[3].status = Registration.Status.WITHDRAWN
+    registrations[3].save()
+    assert client.get(url).headers["ETag"] != after_swap
+
+
+def test_the_last_change_value_costs_four_queries_whatever_the_size(
+    django_assert_num_queries,
+):
+    small, _ = room_event(players=8)
+    large, _ = room_event(players=48)
+    for tournament in (small, large):
+        with django_assert_num_queries(4):
+            get_room_version(tournament)

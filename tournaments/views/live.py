@@ -59,11 +59,19 @@ class LiveMixin:
         return quote_etag(digest)
 
     def live_context(self, projector: bool = False) -> dict[str, Any]:
-        """What the polling element needs: its interval and current ETag."""
-        return {
+        """What the polling element needs: its interval and current ETag.
+
+        Projector boards also get their scrolling pace (pixels per second,
+        and the pause at each end in milliseconds).
+        """
+        context: dict[str, Any] = {
             "poll_seconds": poll_seconds(projector),
             "partial_etag": self.live_etag(htmx=True),
         }
+        if projector:
+            context["scroll_speed"] = getattr(settings, "ROOM_SCROLL_SPEED", 40)
+            context["scroll_pause_ms"] = getattr(settings, "ROOM_SCROLL_PAUSE_MS", 5000)
+        return context
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
         if request.method not in ("GET", "HEAD"):

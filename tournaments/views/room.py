@@ -9,10 +9,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.views import View
 
+from tournaments.models import Registration
 from tournaments.selectors_room import (
     PlayerRecord,
     get_player_record,
@@ -86,7 +87,10 @@ class PlayerView(TournamentMixin, LiveMixin, View):
     """/t/<slug>/players/<number>/: one player's sessions, totals and chart."""
 
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
-        record = get_player_record(self.tournament, number)
+        try:
+            record = get_player_record(self.tournament, number)
+        except Registration.DoesNotExist:
+            raise Http404 from None
         standing = record.standing
         context = {
             "tournament": self.tournament,
@@ -107,11 +111,15 @@ class PlayerView(TournamentMixin, LiveMixin, View):
         )
 
 
-def board_columns(count: int) -> int:
-    """Columns of rows on a 1080p projector, in large type."""
+def board_columns(count: int, wide_rows: bool = False) -> int:
+    """Columns of rows on a 1080p projector, in large type.
+
+    Seating rows (name, table, wind) need more width than standings rows:
+    they stay in two columns longer so that names are not cut.
+    """
     if count <= 12:
         return 1
-    if count <= 36:
+    if count <= (120 if wide_rows else 36):
         return 2
     return 3
 
@@ -151,7 +159,7 @@ class ProjectorSeatingView(TournamentMixin, LiveMixin, View):
             "tournament": self.tournament,
             "round": round_,
             "sitters": sitters,
-            "columns": board_columns(len(sitters)),
+            "columns": board_columns(len(sitters), wide_rows=True),
             **self.live_context(projector=True),
         }
         return render_page(
