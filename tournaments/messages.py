@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 SERVICE_MESSAGES: dict[str, Any] = {
     "unknown_table": _("There is no table %(table)s."),
@@ -40,15 +41,24 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "Round %(round)s has started: it cannot be seated again."
     ),
     "earlier_round_not_seated": _("Seat round %(round)s first."),
-    "player_count_not_multiple_of_four": _(
+    # Plural on the number of substitutes: ngettext_lazy picks the form when
+    # error_message applies the parameters.
+    "player_count_not_multiple_of_four": ngettext_lazy(
         "%(count)s players cannot sit at tables of four: add %(substitutes_needed)s "
-        "substitute(s) or withdraw players."
+        "substitute or withdraw players.",
+        "%(count)s players cannot sit at tables of four: add %(substitutes_needed)s "
+        "substitutes or withdraw players.",
+        "substitutes_needed",
     ),
     "round_not_swappable": _(
         "Players can only be swapped before round %(round)s starts."
     ),
     "player_not_in_round": _("Player %(player)s does not play this round."),
     "same_player": _("Choose two different players."),
+    "table_started": _(
+        "Table %(table)s has started (a hand is recorded or it is closed): "
+        "%(player)s can no longer be swapped."
+    ),
     "unknown_round": _("There is no round %(round)s."),
     "bad_rounds_to_plan": _("%(count)s rounds cannot be planned from this round."),
     "seating_already_running": _(
@@ -88,6 +98,7 @@ def error_message(error: Any) -> str:
     if template is None:
         return str(error.code)
     try:
-        return str(template) % {"field": getattr(error, "field", None), **error.params}
+        # Not str(template) first: a lazy plural picks its form from the params.
+        return str(template % {"field": getattr(error, "field", None), **error.params})
     except (KeyError, TypeError, ValueError):
         return str(template)
