@@ -84,6 +84,7 @@ def test_table_list_polls_itself_and_counts_hands(staff_client, organiser, seate
     assert "<form" not in html.split("<tbody>")[0]  # no seating or swap form
     assert "9/16 hands" in html and "0/16 hands" in html
     assert "1 table still playing" in html and "1 closed" in html
+    assert "not started," not in html
     assert 'class="time-left" data-table="1"' in html
     row = html.split('id="table-row-1"')[1].split('class="state">')[1]
     assert row.startswith("still playing")
@@ -95,7 +96,8 @@ def test_plural_summary(staff_client, organiser):
     seat_round(tournament, 1, [regs[:4], regs[4:]])
     url = reverse("staff:round-tables", args=[tournament.slug, 1])
     html = staff_client.get(url).content.decode()
-    assert "2 tables still playing" in html and "0 closed" in html
+    summary = " ".join(html.split('id="tables-summary"')[1].split("</p>")[0].split())
+    assert summary.endswith("0 tables still playing, 2 not started, 0 closed")
 
 
 def test_reseating_asks_to_confirm_that_links_stop(
@@ -156,3 +158,12 @@ def test_reseating_refused_once_a_hand_is_recorded(
     )
     assert tournament.rounds.get(number=1).status == Round.Status.PLAYING
     assert set(Table.objects.values_list("pk", flat=True)) == {t.pk for t in tables}
+
+
+def test_round_pages_render_in_french(staff_client, seated):
+    tournament, _tables = seated
+    staff_client.cookies["django_language"] = "fr"
+    for name in ("staff:round", "staff:round-tables", "staff:round-print"):
+        response = staff_client.get(reverse(name, args=[tournament.slug, 1]))
+        assert response.status_code == 200
+        assert response.headers["Content-Language"] == "fr"

@@ -78,13 +78,14 @@ def table_rows(request: HttpRequest, round_: Round) -> list[TableRow]:
 def tables_context(request: HttpRequest, round_: Round) -> dict[str, Any]:
     """What the polled table list shows: rows and the playing/closed summary."""
     rows = table_rows(request, round_)
-    closed = sum(row.table.is_closed for row in rows)
+    states = [row.state for row in rows]
     return {
         "tournament": round_.tournament,
         "round": round_,
         "rows": rows,
-        "closed_count": closed,
-        "playing_count": len(rows) - closed,
+        "closed_count": states.count("closed"),
+        "playing_count": states.count("playing"),
+        "waiting_count": states.count("waiting"),
         "hands_total": hands_per_session(round_),
         "poll_seconds": POLL_SECONDS,
     }
