@@ -30,7 +30,7 @@ from tournaments.messages import error_message
 from tournaments.models import Registration, Tournament
 from tournaments.services import imports, setup
 from tournaments.services.errors import ServiceError
-from tournaments.views.exports import preview_context, service_message
+from tournaments.views.exports import preview_context
 from tournaments.views.mixins import OrganiserMixin
 
 ERRORS = (ServiceError, EngineError)
@@ -190,6 +190,17 @@ class TournamentDetailView(OrganiserMixin, View):
         return render(request, self.template, self.context())
 
 
+PASTE_MESSAGES = {
+    "import_has_problems": gettext_lazy(
+        "The list has problems: paste it again and correct the preview's lines."
+    ),
+    "import_expired": gettext_lazy(
+        "This preview has expired or belongs to another tournament: paste the "
+        "list again."
+    ),
+}
+
+
 class PlayersAddView(TournamentDetailView):
     """The pasted list: a preview row by row (the file import's checks and
     matching), then "Register these players" stores the signed rows."""
@@ -215,7 +226,8 @@ class PlayersAddView(TournamentDetailView):
                 tournament=self.tournament, preview=preview, actor=request.user
             )
         except ServiceError as error:
-            messages.error(request, service_message(error))
+            text = PASTE_MESSAGES.get(error.code)
+            messages.error(request, str(text) if text else error_message(error))
             return redirect("staff:tournament", slug=slug)
         count = len(result.registrations)
         messages.success(
