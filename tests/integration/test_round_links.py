@@ -167,3 +167,23 @@ def test_round_pages_render_in_french(staff_client, seated):
         response = staff_client.get(reverse(name, args=[tournament.slug, 1]))
         assert response.status_code == 200
         assert response.headers["Content-Language"] == "fr"
+
+
+def test_publishing_a_reviewed_plan_over_seated_rounds_asks_too(
+    staff_client, organiser, django_capture_on_commit_callbacks
+):
+    tournament = tournament_with_players(organiser, 8)
+    review = reverse("staff:seating-review", args=[tournament.slug, 1])
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post(review, {"publish": "1"})
+    tokens = set(Table.objects.values_list("token", flat=True))
+    assert len(tokens) == 8
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post(review)  # a new plan, for review: replaces nothing
+    page = staff_client.get(reverse("staff:round", args=[tournament.slug, 1]))
+    assert "Rounds 1, 2, 3, 4 are seated" in page.content.decode()
+    publish = reverse("staff:seating-publish", args=[tournament.slug, 1])
+    staff_client.post(publish)
+    assert set(Table.objects.values_list("token", flat=True)) == tokens
+    staff_client.post(publish, {"confirm_reseat": "1"})
+    assert not set(Table.objects.values_list("token", flat=True)) & tokens
