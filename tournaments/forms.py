@@ -160,6 +160,12 @@ class SeatingStartForm(forms.Form):
         max_value=2**31 - 1,
         help_text=_("Give a plan's seed again to get the same plan."),
     )
+    # Shown once the round has tables: seating again replaces them, and the
+    # tablet links handed out with them stop working.
+    confirm_reseat = forms.BooleanField(
+        label=_("Yes, replace the tables: the links handed out stop working"),
+        required=False,
+    )
 
 
 def player_field(label: Any, required: bool = True) -> forms.TypedChoiceField:

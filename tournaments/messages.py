@@ -60,6 +60,10 @@ SERVICE_MESSAGES: dict[str, Any] = {
     ),
     "player_not_in_round": _("Player %(player)s does not play this round."),
     "same_player": _("Choose two different players."),
+    "table_started": _(
+        "Table %(table)s has started (a hand is recorded or it is closed): "
+        "%(player)s can no longer be swapped."
+    ),
     "unknown_round": _("There is no round %(round)s."),
     "bad_rounds_to_plan": _("%(count)s rounds cannot be planned from this round."),
     "seating_already_running": _(

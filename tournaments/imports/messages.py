@@ -45,6 +45,10 @@ IMPORT_MESSAGES: dict[str, Any] = {
         "EMA number “%(value)s” is not made of up to 8 digits; leave it empty "
         "for a player who is not an EMA member."
     ),
+    "ema_number_conflict": _(
+        "EMA number %(ema_number)s belongs to %(known)s, a known player of "
+        "another name: correct the number or the name."
+    ),
     "malformed_country": _(
         "Country “%(value)s” is unknown: use a 3-letter code such as FRA."
     ),

@@ -37,7 +37,14 @@ duplicate_in_file    first_row same EMA number, or same name where one of
                                the two rows has no EMA number
 malformed_ema_number value     not up to 8 digits (0 or "-" mean no number)
 malformed_country    value     not a known country or a 3-letter code
+ema_number_conflict  known     the EMA number belongs to a known player of
+                               another name (added by the Django side, which
+                               knows the players)
 ==================== ========= ===============================================
+
+``parse_player_lines`` reads a pasted list (one player a line, ``Name, club,
+country, EMA number``) into the same preview, so that both ways in share the
+checks and the matching.
 """
 
 from __future__ import annotations
@@ -162,6 +169,27 @@ def parse_player_file(filename: str, data: bytes) -> ImportPreview:
     return ImportPreview(rows, problems, file_format, encoding)
 
 
+PASTED_COLUMNS = {NAME: 0, CLUB: 1, COUNTRY: 2, EMA_NUMBER: 3}
+_PASTE_SEPARATOR = re.compile(r"[,;\t]")
+
+
+def parse_player_lines(text: str) -> ImportPreview:
+    """A pasted list as a preview: one row a non-blank line, numbered by line.
+
+    Fields are split at commas, semicolons or tabs; a line holding only
+    separators is a row without a name, reported like a file's.
+    """
+    table = [
+        (number, [part.strip() for part in _PASTE_SEPARATOR.split(line)])
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip()
+    ]
+    if not table:
+        return ImportPreview((), (ImportProblem(None, "empty_file"),))
+    rows = [_build_row(number, cells, PASTED_COLUMNS) for number, cells in table]
+    return ImportPreview(_mark_duplicates(rows), ())
+
+
 def header_key(title: str) -> str:
     """A header reduced to lower-case ASCII letters and digits."""
     decomposed = unicodedata.normalize("NFKD", title)
@@ -240,6 +268,15 @@ def name_key(name: str) -> str:
     return " ".join(plain.casefold().split())
 
 
+def names_agree(first: str, second: str) -> bool:
+    """Whether two spellings may name one person: they share a word.
+
+    "Ana Lefevre" and "Anaïs Lefèvre" agree (a first-name variant), so do
+    "Martin Anna" and "Anna Martin"; "Anna Bell" and "Carl Dunn" do not.
+    """
+    return bool(set(name_key(first).split()) & set(name_key(second).split()))
+
+
 def _mark_duplicates(rows: list[ImportRow]) -> tuple[ImportRow, ...]:
     """Add ``duplicate_in_file`` to each row that repeats an earlier one.
 
@@ -263,7 +300,7 @@ def _mark_duplicates(rows: list[ImportRow]) -> tuple[ImportRow, ...]:
             problem = ImportProblem(
                 row.row_number, "duplicate_in_file", {"first_row": earlier}
             )
-            row = _with_problem(row, problem)
+            row = with_problem(row, problem)
         if row.ema_number:
             by_number.setdefault(row.ema_number, row.row_number)
         if key:
@@ -272,7 +309,7 @@ def _mark_duplicates(rows: list[ImportRow]) -> tuple[ImportRow, ...]:
     return tuple(marked)
 
 
-def _with_problem(row: ImportRow, problem: ImportProblem) -> ImportRow:
+def with_problem(row: ImportRow, problem: ImportProblem) -> ImportRow:
     return ImportRow(
         row.row_number, row.name, row.first_name, row.last_name, row.club,
         row.country, row.ema_number, (*row.problems, problem),

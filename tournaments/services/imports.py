@@ -8,6 +8,11 @@ Matching, so that importing the same file twice creates nobody twice: a row
 with an EMA number is the player holding that number; otherwise (or when
 nobody holds it) the player with the same name, compared without case,
 accents or extra spaces, provided that player has no other EMA number.
+
+An EMA number held by a known player whose name shares no word with the
+row's is a conflict, never a match: a mistyped number must not register
+another person. The row gets an ``ema_number_conflict`` problem and the
+import is refused until the list is corrected.
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from tournaments.imports.players import (
     ImportProblem,
     ImportRow,
     name_key,
+    names_agree,
     parse_player_file,
+    with_problem,
 )
 from tournaments.imports.readers import MAX_FILE_BYTES
 from tournaments.models import Club, Player, Registration, Tournament
@@ -41,6 +48,12 @@ class Match(StrEnum):
     NEW = "new"
     KNOWN = "known"
     REGISTERED = "registered"
+
+
+class MatchedBy(StrEnum):
+    NOTHING = ""
+    EMA_NUMBER = "ema_number"
+    NAME = "name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,34 +92,76 @@ class _Directory:
         )
         self.by_number: dict[str, int] = {}
         self.by_name: dict[str, list[tuple[int, str]]] = {}
+        self.names: dict[int, str] = {}
         for pk, first, last, number in players.iterator():
             if number:
                 self.by_number[number] = pk
-            key = name_key(f"{first} {last}")
+            self.names[pk] = f"{first} {last}".strip()
+            key = name_key(self.names[pk])
             self.by_name.setdefault(key, []).append((pk, number))
         self.registered = set(
             tournament.registrations.values_list("player_id", flat=True)
         )
 
     def find(self, row: ImportRow) -> int | None:
+        return self.find_how(row)[0]
+
+    def find_how(self, row: ImportRow) -> tuple[int | None, MatchedBy]:
         if row.ema_number and row.ema_number in self.by_number:
-            return self.by_number[row.ema_number]
+            return self.by_number[row.ema_number], MatchedBy.EMA_NUMBER
         for pk, number in self.by_name.get(name_key(row.name), []):
             if not number or not row.ema_number:
-                return pk
-        return None
+                return pk, MatchedBy.NAME
+        return None, MatchedBy.NOTHING
 
-    def match(self, row: ImportRow) -> Match:
-        pk = self.find(row)
+    def conflict(self, row: ImportRow) -> str:
+        """The known player's name when the row's EMA number is theirs but
+        the names disagree, else ""."""
+        pk = self.by_number.get(row.ema_number or "")
+        if pk is None or names_agree(row.name, self.names[pk]):
+            return ""
+        return self.names[pk]
+
+    def match(self, row: ImportRow) -> tuple[Match, MatchedBy]:
+        pk, how = self.find_how(row)
         if pk is None:
-            return Match.NEW
-        return Match.REGISTERED if pk in self.registered else Match.KNOWN
+            return Match.NEW, how
+        return (Match.REGISTERED if pk in self.registered else Match.KNOWN), how
 
 
 def list_row_matches(tournament: Tournament, preview: ImportPreview) -> list[Match]:
     """For each row of the preview: a new player, a known one, or registered."""
+    return [match for match, _how in list_row_details(tournament, preview)]
+
+
+def list_row_details(
+    tournament: Tournament, preview: ImportPreview
+) -> list[tuple[Match, MatchedBy]]:
+    """For each row: what importing it does, and what matched a known player."""
     directory = _Directory(tournament)
     return [directory.match(row) for row in preview.rows]
+
+
+def check_known_players(
+    tournament: Tournament, preview: ImportPreview
+) -> ImportPreview:
+    """The preview with an ``ema_number_conflict`` problem on every row whose
+    EMA number belongs to a known player of another name."""
+    return _flag_conflicts(_Directory(tournament), preview)
+
+
+def _flag_conflicts(directory: _Directory, preview: ImportPreview) -> ImportPreview:
+    rows = []
+    for row in preview.rows:
+        known = directory.conflict(row)
+        if known:
+            params = {"ema_number": row.ema_number, "known": known}
+            problem = ImportProblem(row.row_number, "ema_number_conflict", params)
+            row = with_problem(row, problem)
+        rows.append(row)
+    return ImportPreview(
+        tuple(rows), preview.problems, preview.file_format, preview.encoding
+    )
 
 
 def split_name(row: ImportRow) -> tuple[str, str]:
@@ -129,14 +184,16 @@ def import_players(
     """Register every row of a clean preview, or raise and save nothing.
 
     Raises ``ServiceError("import_has_problems")`` when the preview holds any
-    problem. Players already known are reused (see the module docstring);
-    players already registered are left as they are.
+    problem, an EMA number conflict included (checked again here: the players
+    may have changed since the preview). Players already known are reused
+    (see the module docstring); players already registered are left as they
+    are.
     """
-    problems = preview.all_problems
-    if problems or not preview.rows:
-        raise ServiceError("import_has_problems", count=len(problems))
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     directory = _Directory(tournament)
+    problems = _flag_conflicts(directory, preview).all_problems
+    if problems or not preview.rows:
+        raise ServiceError("import_has_problems", count=len(problems))
     next_number = (tournament.registrations.aggregate(m=Max("number"))["m"] or 0) + 1
     clubs: dict[str, Club] = {}
     created, known, already, registrations = 0, 0, 0, []

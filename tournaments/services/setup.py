@@ -154,9 +154,15 @@ def _unique_slug(base: str) -> str:
     return slug
 
 
+NO_EMA_NUMBER = {"", "0", "-", "00000000"}
+"""What lists write for a player without an EMA number (as the import reads)."""
+
+
 def clean_ema_number(value: str) -> str:
+    """Eight digits, or "" for none: "0" is no number, so two players
+    without one are never matched to each other through it."""
     value = (value or "").strip()
-    if not value:
+    if value in NO_EMA_NUMBER:
         return ""
     if not EMA_NUMBER.match(value):
         raise ServiceError("malformed_ema_number", field="ema_number", value=value)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import staff, staff_rounds
+from tournaments.views import staff, staff_links, staff_rounds, staff_swaps
 
 app_name = "staff"
 
@@ -64,7 +64,7 @@ urlpatterns = [
         staff_rounds.PlanCancelView.as_view(),
         name="seating-cancel",
     ),
-    path(ROUND + "swap/", staff_rounds.SwapView.as_view(), name="swap"),
+    path(ROUND + "swap/", staff_swaps.SwapView.as_view(), name="swap"),
     path(
         ROUND + "finish/", staff_rounds.RoundFinishView.as_view(), name="round-finish"
     ),
@@ -75,5 +75,17 @@ urlpatterns = [
         ROUND + "tables/<int:table>/reopen/",
         staff_rounds.TableReopenView.as_view(),
         name="table-reopen",
+    ),
+    path(
+        "<slug:slug>/visibility/",
+        staff.TournamentVisibilityView.as_view(),
+        name="tournament-visibility",
+    ),
+    path(ROUND + "tables/", staff_links.RoundTablesView.as_view(), name="round-tables"),
+    path(ROUND + "print/", staff_links.RoundPrintView.as_view(), name="round-print"),
+    path(
+        ROUND + "tables/<int:table>/new-link/",
+        staff_links.TableNewLinkView.as_view(),
+        name="table-new-link",
     ),
 ]

@@ -167,16 +167,34 @@ class UploadForm(forms.Form):
     )
 
 
-def preview_rows(preview: ImportPreview, matches: list[str]) -> list[dict[str, Any]]:
-    """Each row with its problems as sentences in the user's language."""
-    return [
+def preview_context(tournament: Any, preview: ImportPreview) -> dict[str, Any]:
+    """The preview table's context, shared by the file import and the pasted
+    list: each row with what registering does and its problems as sentences
+    in the user's language, and the signed token once nothing is wrong."""
+    preview = import_services.check_known_players(tournament, preview)
+    details = import_services.list_row_details(tournament, preview)
+    rows = [
         {
             "row": row,
             "match": match,
+            "matched_by": matched_by,
             "problems": [problem_message(problem) for problem in row.problems],
         }
-        for row, match in zip(preview.rows, matches, strict=True)
+        for row, (match, matched_by) in zip(preview.rows, details, strict=True)
     ]
+    to_register = sum(
+        match != import_services.Match.REGISTERED for match, _by in details
+    )
+    return {
+        "preview": preview,
+        "file_problems": [problem_message(p) for p in preview.problems],
+        "rows": rows,
+        "problem_count": len(preview.all_problems),
+        "to_register": to_register,
+        "token": import_services.preview_token(tournament, preview)
+        if preview.is_valid and to_register
+        else "",
+    }
 
 
 class ImportView(OrganiserMixin, View):
@@ -202,21 +220,10 @@ class ImportView(OrganiserMixin, View):
             return render(request, self.template, self.context(form), status=400)
         upload = form.cleaned_data["file"]
         preview = import_services.preview_upload(upload.name, upload.size, upload.read)
-        matches = import_services.list_row_matches(self.tournament, preview)
-        to_register = sum(
-            match != import_services.Match.REGISTERED for match in matches
-        )
         context = self.context(
             UploadForm(),
-            preview=preview,
             filename=upload.name,
-            file_problems=[problem_message(p) for p in preview.problems],
-            rows=preview_rows(preview, matches),
-            problem_count=len(preview.all_problems),
-            to_register=to_register,
-            token=import_services.preview_token(self.tournament, preview)
-            if preview.is_valid and to_register
-            else "",
+            **preview_context(self.tournament, preview),
         )
         return render(request, self.template, context)
 

@@ -6,7 +6,6 @@ Writes follow post/redirect/get, with the outcome in a flash message.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.contrib import messages
@@ -14,7 +13,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
 from scoring.engine.errors import EngineError
@@ -26,10 +25,12 @@ from tournaments.forms import (
     RulesForm,
     TournamentForm,
 )
+from tournaments.imports.players import parse_player_lines
 from tournaments.messages import error_message
 from tournaments.models import Registration, Tournament
-from tournaments.services import setup
+from tournaments.services import imports, setup
 from tournaments.services.errors import ServiceError
+from tournaments.views.exports import preview_context
 from tournaments.views.mixins import OrganiserMixin
 
 ERRORS = (ServiceError, EngineError)
@@ -189,44 +190,70 @@ class TournamentDetailView(OrganiserMixin, View):
         return render(request, self.template, self.context())
 
 
-def source_line(text: str, row: int) -> str:
-    """The pasted line behind parsed row ``row`` (1-based); parse_player_lines
-    skips lines whose name field is empty, so count the same way."""
-    lines = [line for line in text.splitlines() if re.split(r"[,;\t]", line)[0].strip()]
-    return lines[row - 1].strip() if 0 < row <= len(lines) else ""
+PASTE_MESSAGES = {
+    "import_has_problems": gettext_lazy(
+        "The list has problems: paste it again and correct the preview's lines."
+    ),
+    "import_expired": gettext_lazy(
+        "This preview has expired or belongs to another tournament: paste the "
+        "list again."
+    ),
+}
 
 
 class PlayersAddView(TournamentDetailView):
+    """The pasted list: a preview row by row (the file import's checks and
+    matching), then "Register these players" stores the signed rows."""
+
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        if request.POST.get("token"):
+            return self.register(request, slug)
         form = PlayerListForm(request.POST)
         if not form.is_valid():
             return render(request, self.template, self.context(form), status=400)
-        text = form.cleaned_data["players"]
+        preview = parse_player_lines(form.cleaned_data["players"])
+        context = {
+            **self.context(form),
+            **preview_context(self.tournament, preview),
+            "row_label": _("Line"),
+        }
+        return render(request, self.template, context)
+
+    def register(self, request: HttpRequest, slug: str) -> HttpResponse:
         try:
-            created = setup.register_players(
-                tournament=self.tournament,
-                players=setup.parse_player_lines(text),
-                actor=request.user,
+            preview = imports.preview_from_token(self.tournament, request.POST["token"])
+            result = imports.import_players(
+                tournament=self.tournament, preview=preview, actor=request.user
             )
-        except ERRORS as error:
-            form.add_error("players", self.row_message(error, text))
-            return render(request, self.template, self.context(form), status=400)
+        except ServiceError as error:
+            text = PASTE_MESSAGES.get(error.code)
+            messages.error(request, str(text) if text else error_message(error))
+            return redirect("staff:tournament", slug=slug)
+        count = len(result.registrations)
         messages.success(
             request,
-            _("%(count)s player(s) registered.") % {"count": len(created)},
+            ngettext(
+                "%(count)s player registered.", "%(count)s players registered.", count
+            )
+            % {"count": count},
         )
         return redirect("staff:tournament", slug=slug)
 
-    @staticmethod
-    def row_message(error: Any, text: str) -> str:
-        row = error.params.get("row")
-        if not row:
-            return error_message(error)
-        return _("Line %(row)s (%(line)s): %(message)s") % {
-            "row": row,
-            "line": source_line(text, row),
-            "message": error_message(error),
-        }
+
+class TournamentVisibilityView(OrganiserMixin, View):
+    """Publish the tournament or make it private again (audited through
+    ``update_tournament``)."""
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        public = request.POST.get("is_public") == "1"
+        setup.update_tournament(
+            tournament_id=self.tournament.pk, actor=request.user, is_public=public
+        )
+        if public:
+            messages.success(request, _("Published: everyone can see the tournament."))
+        else:
+            messages.success(request, _("Private: only organisers see it."))
+        return redirect("staff:tournament", slug=slug)
 
 
 class RegistrationStatusView(OrganiserMixin, View):

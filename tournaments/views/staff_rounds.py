@@ -1,31 +1,33 @@
 """Organiser pages of one round: seating with its progress bar, the tables and
-their tablet links, swaps, finishing and reopening."""
+their tablet links, finishing and reopening.
+
+The table list, links and print page are in ``staff_links``; swaps in
+``staff_swaps``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 from django_htmx.http import HttpResponseClientRefresh
 
 from scoring.engine.errors import EngineError
-from tournaments.forms import PlanSwapForm, SeatingStartForm, SwapForm
+from tournaments.forms import PlanSwapForm, SeatingStartForm
 from tournaments.messages import error_message
 from tournaments.models import Round, SeatingPlan, Table, Tournament
 from tournaments.seating import SeatingError
-from tournaments.selectors import list_round_tables
 from tournaments.services import hands as hand_services
 from tournaments.services import seating, seating_plans, setup
 from tournaments.services.errors import ServiceError
-from tournaments.views.display import wind_letter
 from tournaments.views.mixins import OrganiserMixin, client_ip
-from tournaments.views.table_state import seat_cells
+from tournaments.views.staff_links import qr_svg, tables_context
+from tournaments.views.staff_swaps import swap_form
 
 ERRORS = (ServiceError, EngineError, SeatingError)
 SEATING_BUSY = (Round.SeatingState.PENDING, Round.SeatingState.RUNNING)
@@ -45,31 +47,35 @@ def seating_error(round_: Round) -> str:
     return error_message(StoredError(plan.error, plan.error_params or {}))
 
 
-def table_rows(request: HttpRequest, round_: Round) -> list[dict[str, Any]]:
-    rows = []
-    for table in list_round_tables(round_).annotate(hand_count=Count("hands")):
-        rows.append(
-            {
-                "table": table,
-                "seats": seat_cells(table),
-                "link": request.build_absolute_uri(
-                    reverse("referee:table", kwargs={"token": table.token})
-                ),
-            }
-        )
-    return rows
+def seated_rounds(round_: Round, *, every_later: bool) -> list[int]:
+    """Numbers of the rounds a seating from ``round_`` would replace the tables
+    of: this round, or this and every later one."""
+    rounds = round_.tournament.rounds.filter(tables__isnull=False)
+    if every_later:
+        rounds = rounds.filter(number__gte=round_.number)
+    else:
+        rounds = rounds.filter(number=round_.number)
+    return sorted(set(rounds.values_list("number", flat=True)))
 
 
-def swap_choices(rows: list[dict[str, Any]]) -> list[tuple[int, str]]:
-    return [
-        (
-            cell["seat"].registration.player_id,
-            f"{row['table'].number}{wind_letter(cell['seat'].wind)} · "
-            f"{cell['seat'].registration.player.name}",
+def reseat_confirmed(request: HttpRequest, numbers: list[int]) -> bool:
+    """True when no table would be replaced, or the organiser ticked the box
+    saying the handed-out links stop working (a form field, not a script
+    dialog: it works without JavaScript)."""
+    if not numbers or request.POST.get("confirm_reseat"):
+        return True
+    messages.error(
+        request,
+        ngettext(
+            "Round %(rounds)s is seated: tick the box to confirm that its tables "
+            "are replaced and their links stop working.",
+            "Rounds %(rounds)s are seated: tick the box to confirm that their "
+            "tables are replaced and their links stop working.",
+            len(numbers),
         )
-        for row in rows
-        for cell in row["seats"]
-    ]
+        % {"rounds": ", ".join(str(n) for n in numbers)},
+    )
+    return False
 
 
 class RoundDetailView(OrganiserMixin, View):
@@ -77,24 +83,22 @@ class RoundDetailView(OrganiserMixin, View):
 
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
         round_ = self.get_round()
-        rows = table_rows(request, round_)
+        tables = tables_context(request, round_)
         context = {
-            "tournament": self.tournament,
-            "round": round_,
-            "rows": rows,
+            **tables,
+            "links": [{"row": row, "qr": qr_svg(row.link)} for row in tables["rows"]],
             "seating_busy": round_.seating_state in SEATING_BUSY,
             "plan_ready": round_.seating_state == Round.SeatingState.READY,
             "seating_error": seating_error(round_),
             "can_seat": round_.status in (Round.Status.PLANNED, Round.Status.SEATED)
             and round_.seating_state not in SEATING_BUSY,
             "seating_form": SeatingStartForm(),
+            "seated_rounds": seated_rounds(round_, every_later=True),
             # One no-repeat round at a time cannot plan for the later rounds.
             "whole_plan_first": round_.tournament.seating_mode
             == Tournament.SeatingMode.NO_REPEAT
             and round_.number < round_.tournament.rounds_count,
-            "swap_form": SwapForm(players=swap_choices(rows))
-            if round_.status == Round.Status.SEATED
-            else None,
+            "swap_form": swap_form(request, round_),
             **plan_context(round_),
         }
         return render(request, self.template, context)
@@ -120,6 +124,7 @@ def plan_context(round_: Round) -> dict[str, Any]:
         "plan": plan,
         "planned_rounds": planned,
         "plan_swap_form": PlanSwapForm(players=choices, rounds=plan.round_numbers),
+        "plan_seated_rounds": plan_seated_rounds(plan),
     }
 
 
@@ -166,7 +171,8 @@ def posted_seed(request: HttpRequest) -> tuple[bool, int | None]:
 class SeatingStartView(RoundActionView):
     def run(self, round_: Round, request: HttpRequest) -> None:
         valid, seed = posted_seed(request)
-        if valid:
+        replaced = seated_rounds(round_, every_later=False)
+        if valid and reseat_confirmed(request, replaced):
             seating.generate_seating(round_id=round_.pk, actor=request.user, seed=seed)
 
 
@@ -179,14 +185,17 @@ class SeatingReviewStartView(RoundActionView):
 
     def run(self, round_: Round, request: HttpRequest) -> None:
         valid, seed = posted_seed(request)
-        if valid:
+        publish = "publish" in request.POST
+        # A plan for review replaces nothing yet: its publication asks.
+        replaced = seated_rounds(round_, every_later=True) if publish else []
+        if valid and reseat_confirmed(request, replaced):
             seating_plans.start_seating(
                 tournament_id=round_.tournament_id,
                 first_round=round_.number,
                 rounds=None,
                 actor=request.user,
                 seed=seed,
-                publish="publish" in request.POST,
+                publish=publish,
             )
 
 
@@ -230,8 +239,16 @@ class PlanPublishView(RoundActionView):
 
     def run(self, round_: Round, request: HttpRequest) -> None:
         plan = round_.seating_plan
-        if plan is not None:
+        if plan is not None and reseat_confirmed(request, plan_seated_rounds(plan)):
             seating_plans.publish_seating(plan_id=plan.pk, actor=request.user)
+
+
+def plan_seated_rounds(plan: SeatingPlan) -> list[int]:
+    """The plan's rounds that already have tables (publishing replaces them)."""
+    rounds = plan.tournament.rounds.filter(
+        number__in=plan.round_numbers, tables__isnull=False
+    )
+    return sorted(set(rounds.values_list("number", flat=True)))
 
 
 class PlanCancelView(RoundActionView):
@@ -239,20 +256,6 @@ class PlanCancelView(RoundActionView):
         plan = round_.seating_plan
         if plan is not None:
             seating_plans.cancel_seating(plan_id=plan.pk, actor=request.user)
-
-
-class SwapView(RoundActionView):
-    def run(self, round_: Round, request: HttpRequest) -> None:
-        form = SwapForm(request.POST, players=swap_choices(table_rows(request, round_)))
-        if not form.is_valid():
-            messages.error(request, _("Choose two players of this round."))
-            return
-        seating.swap_players(
-            round_id=round_.pk,
-            first=form.cleaned_data["first"],
-            second=form.cleaned_data["second"],
-            actor=request.user,
-        )
 
 
 class RoundFinishView(RoundActionView):
