@@ -38,6 +38,11 @@ class ClockReading:
     def is_over(self) -> bool:
         return self.state == ClockState.OVER
 
+    @property
+    def display(self) -> str:
+        """The time left as a clock face shows it ("0:00" once over)."""
+        return format_seconds(max(self.seconds_left, 0))
+
 
 def seconds_run(*, elapsed_s: int, started_at: datetime | None, now: datetime) -> int:
     """Whole seconds the clock has run, current run included (never negative)."""

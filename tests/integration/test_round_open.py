@@ -7,8 +7,10 @@ finished round is read-only. Services, tablet pages and the API all refuse.
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from tests.factories import TournamentFactory, player_ids, seated_table
+from tests.integration.page_factories import hand_data
 from tournaments.messages import error_message
 from tournaments.models import Hand, Penalty, Round
 from tournaments.services import hands as svc
@@ -211,3 +213,50 @@ def test_api_refuses_a_correction_in_a_finished_round(
     assert response.status_code == 400
     assert response.json()["error"] == "round_finished"
     assert Hand.objects.get(pk=hand.pk).fan_total == 8
+
+
+def tablet(name: str, table, **kwargs) -> str:
+    return reverse(f"referee:{name}", kwargs={"token": table.token, **kwargs})
+
+
+def test_tablet_of_a_later_round_says_not_started_and_has_no_form(
+    client, round_two_playing
+):
+    """The round-4 link: a notice, no entry form; a posted hand is refused."""
+    _, _, round_four = round_two_playing
+    page = client.get(tablet("table", round_four)).content.decode()
+    assert "Round 4 has not started yet: round 2 is still being played." in page
+    assert "hand-form" not in page
+    assert "<form" not in page.split('id="sheet"')[1]
+    east, south, _, _ = player_ids(round_four)
+    response = client.post(
+        tablet("hand-create", round_four),
+        hand_data("discard", east, south, fan_total=8),
+    )
+    assert response.status_code == 400
+    assert "Round 4 has not started yet" in response.content.decode()
+    assert not Hand.objects.filter(table=round_four).exists()
+    assert Round.objects.get(pk=round_four.round_id).status == Round.Status.SEATED
+
+
+def test_tablet_of_a_finished_round_is_read_only(client, future_table_with_a_hand):
+    """Hands and penalties are listed, with no form and no button."""
+    table, hand, _ = future_table_with_a_hand
+    set_status(table.round.tournament, 1, Round.Status.FINISHED)
+    set_status(table.round.tournament, 2, Round.Status.FINISHED)
+    page = client.get(tablet("table", table)).content.decode()
+    sheet = page.split('id="sheet"')[1]
+    assert "Round 2 is finished: this sheet is read-only." in sheet
+    assert "<form" not in sheet
+    assert "<button" not in sheet
+    assert tablet("hand-correct", table, pk=hand.pk) not in sheet
+    assert "False Hu" in sheet
+    correct = client.get(tablet("hand-correct", table, pk=hand.pk)).content.decode()
+    assert "<form" not in correct.split('id="sheet"')[1]
+
+
+def test_tablet_of_an_open_round_keeps_its_forms(client, round_two_playing):
+    _, round_two, _ = round_two_playing
+    page = client.get(tablet("table", round_two)).content.decode()
+    assert "hand-form" in page
+    assert "has not started yet" not in page

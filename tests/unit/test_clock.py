@@ -102,3 +102,10 @@ def test_format_seconds_shows_hours_only_when_there_are_some():
     assert format_seconds(247) == "4:07"
     assert format_seconds(-12) == "-0:12"
     assert format_seconds(0) == "0:00"
+
+
+def test_the_face_shows_zero_once_the_time_is_over():
+    clock = read_clock(session_minutes=1, elapsed_s=75, started_at=None, now=NOON)
+    assert clock.display == "0:00"
+    running = read_clock(session_minutes=90, elapsed_s=0, started_at=None, now=NOON)
+    assert running.display == "1:30:00"

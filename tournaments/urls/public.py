@@ -3,6 +3,7 @@ another app's prefix (/staff/, /table/, /accounts/...)."""
 
 from django.urls import path
 
+from tournaments.views import clock as clock_views
 from tournaments.views import public as views
 
 app_name = "public"
@@ -14,5 +15,10 @@ urlpatterns = [
         "t/<slug:slug>/rounds/<int:number>/",
         views.RoundTablesView.as_view(),
         name="round",
+    ),
+    path(
+        "t/<slug:slug>/rounds/<int:number>/clock/",
+        clock_views.RoundClockPageView.as_view(),
+        name="round-clock",
     ),
 ]
