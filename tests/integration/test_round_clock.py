@@ -9,12 +9,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import TournamentFactory, player_ids, seated_table
+from tests.factories import TournamentFactory, UserFactory, player_ids, seated_table
 from tournaments.clock import ClockState
 from tournaments.clock_selectors import get_round_clock, get_table_clock
-from tournaments.models import AuditEvent, Hand, Round, Table
+from tournaments.models import AuditEvent, Hand, Round, Table, Tournament
 from tournaments.services import clock as svc
 from tournaments.services import hands
 from tournaments.services.errors import ServiceError
@@ -180,3 +181,108 @@ def test_a_paused_clock_past_the_end_still_calls_time(organiser, table):
     Round.objects.filter(pk=table.round_id).update(clock_elapsed_s=120 * 60 + 5)
     hands.record_hand(table_id=table.pk, result=discard(table), actor=organiser)
     assert fresh(table).time_called
+
+
+# Pages: the organiser's controls, the tablet, the room's clock page.
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def staff_url(name: str, table: Table, **kwargs) -> str:
+    slug = table.round.tournament.slug
+    return reverse(f"staff:{name}", args=[slug, table.round.number, *kwargs.values()])
+
+
+@pytest.fixture
+def staff_client(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+def test_round_page_loads_the_clock_controls(staff_client, table):
+    page = staff_client.get(staff_url("round", table)).content.decode()
+    assert f'hx-get="{staff_url("round-clock", table)}"' in page
+
+
+def test_controls_start_pause_and_resume_without_javascript(staff_client, table):
+    page = staff_client.get(staff_url("round-clock", table)).content.decode()
+    assert "Start the clock" in page and "Not started" in page
+    start = staff_url("round-clock-action", table, action="start")
+    response = staff_client.post(start)
+    assert response.status_code == 302
+    assert response["Location"] == staff_url("round", table)
+    assert Round.objects.get(pk=table.round_id).clock_started_at is not None
+    page = staff_client.get(staff_url("round-clock", table)).content.decode()
+    assert "Pause the clock" in page and "Time left" in page
+    staff_client.post(staff_url("round-clock-action", table, action="pause"))
+    page = staff_client.get(staff_url("round-clock", table)).content.decode()
+    assert "Resume the clock" in page and "Paused" in page
+
+
+def test_controls_refuse_with_the_message(staff_client, table):
+    """Pausing a clock that does not run: the page says why."""
+    response = staff_client.post(
+        staff_url("round-clock-action", table, action="pause"), follow=True
+    )
+    assert "The clock of round 1 is not running." in response.content.decode()
+
+
+def test_htmx_extension_for_one_table_answers_with_the_controls(staff_client, table):
+    response = staff_client.post(
+        staff_url("round-clock-action", table, action="extend"),
+        {"minutes": "7", "table": str(table.number)},
+        **HTMX,
+    )
+    page = response.content.decode()
+    assert 'id="round-clock"' in page and "<html" not in page
+    assert "Table 1: 7 more minutes" in page
+    assert fresh(table).extra_minutes == 7
+
+
+def test_htmx_extension_out_of_bounds_is_refused(staff_client, table):
+    response = staff_client.post(
+        staff_url("round-clock-action", table, action="extend"),
+        {"minutes": "500"},
+        **HTMX,
+    )
+    assert "Give between 1 and 120 extra minutes." in response.content.decode()
+    assert Round.objects.get(pk=table.round_id).clock_extra_minutes == 0
+
+
+def test_only_organisers_use_the_controls(client, table):
+    client.force_login(UserFactory())
+    response = client.post(staff_url("round-clock-action", table, action="start"))
+    assert response.status_code == 403
+    assert Round.objects.get(pk=table.round_id).clock_started_at is None
+
+
+def test_tablet_shows_the_time_left_then_time_is_up(client, table):
+    tablet = reverse("referee:table", args=[table.token])
+    assert "Not started" in client.get(tablet).content.decode()
+    run_for(table, 30)
+    page = client.get(tablet).content.decode()
+    assert "Time left" in page and "1:30:00" in page
+    assert reverse("referee:table-clock", args=[table.token]) in page
+    run_for(table, 125)
+    poll = client.get(reverse("referee:table-clock", args=[table.token]))
+    assert "Time is up: finish the hand in progress" in poll.content.decode()
+    assert "hand-form" in client.get(tablet).content.decode()
+
+
+def test_room_clock_page_is_public_as_the_tournament_is(client, table):
+    url = reverse("public:round-clock", args=[table.round.tournament.slug, 1])
+    run_for(table, 20)
+    page = client.get(url).content.decode()
+    assert "1:40:00" in page and "clock-page" in page
+    assert "clock-page" not in client.get(url, **HTMX).content.decode()
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.FINISHED)
+    assert "This round is finished." in client.get(url).content.decode()
+    Tournament.objects.filter(pk=table.round.tournament_id).update(is_public=False)
+    assert client.get(url).status_code == 404
+
+
+def test_a_clock_paused_at_once_reads_paused(organiser, table):
+    start = timezone.now()
+    svc.start_clock(round_id=table.round_id, actor=organiser, now=start)
+    svc.pause_clock(round_id=table.round_id, actor=organiser, now=start)
+    assert get_round_clock(Round.objects.get(pk=table.round_id)).state == "paused"

@@ -82,11 +82,13 @@ def pause_clock(*, round_id: int, actor: Actor, now: datetime | None = None) -> 
     if round_.clock_started_at is None:
         raise ServiceError("clock_not_running", round=round_.number)
     before = clock_snapshot(round_)
-    round_.clock_elapsed_s = seconds_run(
+    run = seconds_run(
         elapsed_s=round_.clock_elapsed_s,
         started_at=round_.clock_started_at,
         now=now or timezone.now(),
     )
+    # At least one second: a stopped clock with nothing run reads "not started".
+    round_.clock_elapsed_s = max(run, 1)
     round_.clock_started_at = None
     return _save(round_, "clock.pause", actor, before)
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import staff, staff_rounds
+from tournaments.views import staff, staff_clock, staff_rounds
 
 app_name = "staff"
 
@@ -75,5 +75,11 @@ urlpatterns = [
         ROUND + "tables/<int:table>/reopen/",
         staff_rounds.TableReopenView.as_view(),
         name="table-reopen",
+    ),
+    path(ROUND + "clock/", staff_clock.RoundClockView.as_view(), name="round-clock"),
+    path(
+        ROUND + "clock/<slug:action>/",
+        staff_clock.ClockActionView.as_view(),
+        name="round-clock-action",
     ),
 ]
