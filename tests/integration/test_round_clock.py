@@ -277,6 +277,7 @@ def test_room_clock_page_is_public_as_the_tournament_is(client, table):
     assert "clock-page" not in client.get(url, **HTMX).content.decode()
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.FINISHED)
     assert "This round is finished." in client.get(url).content.decode()
+    assert client.get(url, **HTMX)["HX-Refresh"] == "true"
     Tournament.objects.filter(pk=table.round.tournament_id).update(is_public=False)
     assert client.get(url).status_code == 404
 
@@ -286,3 +287,12 @@ def test_a_clock_paused_at_once_reads_paused(organiser, table):
     svc.start_clock(round_id=table.round_id, actor=organiser, now=start)
     svc.pause_clock(round_id=table.round_id, actor=organiser, now=start)
     assert get_round_clock(Round.objects.get(pk=table.round_id)).state == "paused"
+
+
+def test_a_table_whose_time_was_called_closes_without_ticking_time(organiser, table):
+    """After the last hand the referee just closes the table: time stays called."""
+    run_for(table, 121)
+    hands.record_hand(table_id=table.pk, result=discard(table), actor=organiser)
+    hands.close_table(table_id=table.pk, actor=organiser)
+    closed = fresh(table)
+    assert closed.is_closed and closed.time_called

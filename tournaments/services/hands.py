@@ -357,6 +357,7 @@ def close_table(
     table = lock_table(table_id)
     check_table_open(table)
     seats_of(table)
+    time_called = time_called or table.time_called  # the clock called it
     ruleset, options = ruleset_for(table.round.tournament)
     played = table.hands.count()
     if not ruleset.session_over(played, None, options, time_called=time_called):

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views import View
+from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments.clock_selectors import get_round_clock, get_table_clock
 from tournaments.messages import error_message
@@ -90,5 +91,8 @@ class RoundClockPageView(TournamentMixin, View):
             **round_clock_context(round_),
         }
         if getattr(request, "htmx", False):
+            if round_.status == Round.Status.FINISHED:
+                # The whole page then says the round is over.
+                return HttpResponseClientRefresh()
             return render(request, CLOCK, context)
         return render(request, self.template, context)
