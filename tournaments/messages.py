@@ -11,7 +11,16 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "unknown_table": _("There is no table %(table)s."),
     "unknown_hand": _("There is no hand %(hand)s."),
     "unknown_penalty": _("There is no penalty %(penalty)s."),
-    "round_finished": _("Round %(round)s is finished: reopen it to change a score."),
+    "round_finished": _("Round %(round)s is finished: this sheet is read-only."),
+    "round_not_started": _(
+        "Round %(round)s has not started yet: round %(current)s is still being played."
+    ),
+    "clock_already_started": _(
+        "The clock of round %(round)s has already started: pause or reset it."
+    ),
+    "clock_not_running": _("The clock of round %(round)s is not running."),
+    "clock_not_paused": _("The clock of round %(round)s is not paused."),
+    "bad_extra_minutes": _("Give between 1 and %(max)s extra minutes."),
     "table_closed": _("Table %(table)s is closed: reopen it to change a score."),
     "table_open": _("Table %(table)s is not closed."),
     "stale_version": _(

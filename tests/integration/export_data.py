@@ -14,6 +14,7 @@ from datetime import date
 from tests.factories import PlayerFactory, RegistrationFactory
 from tournaments.models import WINDS, Hand, Round, Seat, Table, Tournament
 from tournaments.services import hands as hand_services
+from tournaments.services.setup import finish_round
 
 NAMES = [
     ("Anaïs", "Lefèvre", "04010013"),
@@ -110,4 +111,6 @@ def played_tournament(tournament: Tournament, actor, seed: int = 3) -> Tournamen
         table = seat_table(round_, 1, first)
         play_table(table, [r.player_id for r in first], actor, rng)
         washout_table(seat_table(round_, 2, registrations[4:]), actor)
+        # A round opens once the one before it is finished.
+        finish_round(round_id=round_.pk, actor=actor)
     return tournament

@@ -311,6 +311,8 @@ def test_one_click_replans_the_rest_after_a_withdrawal(
                 table_id=table.pk, result={"kind": "draw"}, actor=organiser
             )
             hands.close_table(table_id=table.pk, actor=organiser, time_called=True)
+        # A round opens once the one before it is finished.
+        setup.finish_round(round_id=table.round_id, actor=organiser)
     played = published_rounds(tournament, before=4)
     setup.set_registration_status(
         registration=regs[0], status="withdrawn", actor=organiser

@@ -12,6 +12,7 @@ from tests.factories import TournamentFactory, UserFactory, player_ids, seated_t
 from tournaments.models import Registration
 from tournaments.selectors import get_standings
 from tournaments.services import hands as svc
+from tournaments.services.setup import finish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +26,8 @@ def played_tournament(tables: int, actor):
             result = {"kind": "discard", "winner": e, "discarder": s, "fan_total": 8}
             svc.record_hand(table_id=table.pk, result=result, actor=actor)
             svc.close_table(table_id=table.pk, actor=actor, time_called=True)
+        # A round opens once the one before it is finished.
+        finish_round(round_id=table.round_id, actor=actor)
     return tournament
 
 

@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from tournaments.api import tables, tournaments
+from tournaments.api import clock, tables, tournaments
 
 T = "tournaments/<slug:slug>/"
 R = T + "rounds/<int:number>/"
@@ -39,4 +39,6 @@ urlpatterns = [
     path("tables/<int:table_id>/reopen/", tables.TableReopenApi.as_view()),
     path("hands/<int:hand_id>/", tables.HandDetailApi.as_view()),
     path("penalties/<int:penalty_id>/", tables.PenaltyDetailApi.as_view()),
+    path(R + "clock/", clock.RoundClockApi.as_view()),
+    path(R + "clock/<slug:action>/", clock.RoundClockActionApi.as_view()),
 ]

@@ -18,6 +18,7 @@ from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.tables import (
     bump_version,
+    call_time_if_over,
     check_table_open,
     check_version,
     lock_table,
@@ -134,6 +135,7 @@ def record_hand(
     rebuild_table(table)
     hand.refresh_from_db()
     _start_round(table)
+    call_time_if_over(table)
     bump_version(table)
     record_event(
         table=table,
@@ -355,6 +357,7 @@ def close_table(
     table = lock_table(table_id)
     check_table_open(table)
     seats_of(table)
+    time_called = time_called or table.time_called  # the clock called it
     ruleset, options = ruleset_for(table.round.tournament)
     played = table.hands.count()
     if not ruleset.session_over(played, None, options, time_called=time_called):

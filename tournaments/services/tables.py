@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from scoring.services import deal_fields, deal_of, ruleset_for, score_table
+from tournaments.clock_selectors import get_table_clock
 from tournaments.models import WINDS, Round, Seat, SeatResult, Table
 from tournaments.services.errors import ConflictError, ServiceError
 
@@ -26,10 +28,41 @@ def lock_table(table_id: int) -> Table:
         raise ServiceError("unknown_table", field="table", table=table_id) from None
 
 
+def check_round_open(round_: Round) -> None:
+    """Refuse play in a finished round, or in a round that has not started.
+
+    A round opens once it is seated and every earlier round is finished: a
+    later round's tablet link handed out early must not start that round
+    (which would freeze its seating). A round already playing stays open when
+    an organiser reopens an earlier round for a late correction.
+    """
+    if round_.status == Round.Status.FINISHED:
+        raise ServiceError("round_finished", round=round_.number)
+    if round_.status == Round.Status.PLAYING:
+        return
+    if round_.status != Round.Status.SEATED:
+        raise ServiceError("round_not_seated", round=round_.number)
+    earlier = first_unfinished_round_before(round_)
+    if earlier is not None:
+        raise ServiceError("round_not_started", round=round_.number, current=earlier)
+
+
+def first_unfinished_round_before(round_: Round) -> int | None:
+    """The number of the first earlier round that is not finished, if any."""
+    return (
+        Round.objects.filter(
+            tournament_id=round_.tournament_id, number__lt=round_.number
+        )
+        .exclude(status=Round.Status.FINISHED)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
+
+
 def check_table_open(table: Table, expected_version: int | None = None) -> None:
-    """Refuse writes on a closed table, a finished round or a stale view."""
-    if table.round.status == Round.Status.FINISHED:
-        raise ServiceError("round_finished", round=table.round.number)
+    """Refuse writes on a closed table, a round not open or a stale view."""
+    check_round_open(table.round)
     if table.is_closed:
         raise ServiceError("table_closed", table=table.number)
     check_version(table.version, expected_version)
@@ -38,6 +71,19 @@ def check_table_open(table: Table, expected_version: int | None = None) -> None:
 def check_version(current: int, expected: int | None) -> None:
     if expected is not None and expected != current:
         raise ConflictError("stale_version", expected=expected, current=current)
+
+
+def call_time_if_over(table: Table, now: datetime | None = None) -> None:
+    """Once the table's time is over, the hand just stored was the last one.
+
+    Precondition: the table row is locked and the hand is stored. The hand in
+    progress when time runs out is still accepted; ``time_called`` then makes
+    the rule set's ``session_over`` refuse the next one.
+    """
+    if table.time_called or not get_table_clock(table, now).is_over:
+        return
+    table.time_called = True
+    table.save(update_fields=["time_called"])
 
 
 def seats_of(table: Table) -> list[Seat]:

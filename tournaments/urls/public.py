@@ -3,6 +3,7 @@ another app's prefix (/staff/, /table/, /accounts/...)."""
 
 from django.urls import path
 
+from tournaments.views import clock as clock_views
 from tournaments.views import public as views
 from tournaments.views import room
 
@@ -30,5 +31,10 @@ urlpatterns = [
         "t/<slug:slug>/rounds/<int:number>/projector/",
         room.ProjectorSeatingView.as_view(),
         name="round-projector",
+    ),
+    path(
+        "t/<slug:slug>/rounds/<int:number>/clock/",
+        clock_views.RoundClockPageView.as_view(),
+        name="round-clock",
     ),
 ]

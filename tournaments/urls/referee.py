@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournaments.views import clock as clock_views
 from tournaments.views import referee as views
 
 app_name = "referee"
@@ -30,4 +31,7 @@ urlpatterns = [
         name="penalty-delete",
     ),
     path("<str:token>/close/", views.TableCloseView.as_view(), name="table-close"),
+    path(
+        "<str:token>/clock/", clock_views.TableClockView.as_view(), name="table-clock"
+    ),
 ]

@@ -2,7 +2,13 @@
 
 from django.urls import path
 
-from tournaments.views import staff, staff_links, staff_rounds, staff_swaps
+from tournaments.views import (
+    staff,
+    staff_clock,
+    staff_links,
+    staff_rounds,
+    staff_swaps,
+)
 
 app_name = "staff"
 
@@ -87,5 +93,11 @@ urlpatterns = [
         ROUND + "tables/<int:table>/new-link/",
         staff_links.TableNewLinkView.as_view(),
         name="table-new-link",
+    ),
+    path(ROUND + "clock/", staff_clock.RoundClockView.as_view(), name="round-clock"),
+    path(
+        ROUND + "clock/<slug:action>/",
+        staff_clock.ClockActionView.as_view(),
+        name="round-clock-action",
     ),
 ]

@@ -14,6 +14,7 @@ from scoring.engine.types import DealState
 from scoring.services import deal_of, ruleset_for
 from tournaments.models import Hand, Penalty, Seat, Table
 from tournaments.selectors import get_table_sheet
+from tournaments.views.clock import table_clock_context
 from tournaments.views.display import format_points, signed, wind_letter, wind_name
 
 
@@ -112,6 +113,7 @@ def get_table_page(table: Table) -> dict[str, Any]:
         "next_deal": deal,
         "next_hand_number": len(hands) + 1,
         "prevalent_wind_name": wind_name(str(deal.prevalent_wind)) if deal else "",
+        **table_clock_context(table),  # the clock; is the round open?
     }
 
 
