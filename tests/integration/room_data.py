@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from tests.factories import RegistrationFactory, TournamentFactory
 from tournaments.models import WINDS, Registration, Round, Seat, Table, Tournament
 from tournaments.services import hands as hand_services
+from tournaments.services import setup
 
 
 def seat_table(
@@ -51,8 +52,8 @@ def _index(seat: Seat) -> int:
 
 
 def room_event(players: int = 8) -> tuple[Tournament, list[Registration]]:
-    """Round 1 played and closed (East of each table wins 12 from South);
-    round 2 seated with the players' order reversed, nothing played yet."""
+    """Round 1 played, closed and finished (East of each table wins 12 from
+    South); round 2 seated with the players' order reversed, nothing played yet."""
     tournament = TournamentFactory()
     registrations = [RegistrationFactory(tournament=tournament) for _ in range(players)]
     first = tournament.rounds.get(number=1)
@@ -62,6 +63,7 @@ def room_event(players: int = 8) -> tuple[Tournament, list[Registration]]:
         )
         win(table, 0, 1)
         close(table)
+    setup.finish_round(round_id=first.pk, actor=None)
     second = tournament.rounds.get(number=2)
     reversed_order = registrations[::-1]
     for number in range(players // 4):

@@ -11,6 +11,7 @@ from django.urls import reverse
 from tests.integration.room_data import close, room_event, seat_table, win
 from tournaments.models import Registration
 from tournaments.selectors_room import get_player_record
+from tournaments.services import setup
 
 pytestmark = pytest.mark.django_db
 
@@ -104,12 +105,17 @@ def test_player_record_takes_the_same_queries_for_more_rounds_and_players(
     with django_assert_max_num_queries(6):
         get_player_record(small, small_regs[0].number)
     large, regs = room_event(players=24)
+    for table in large.rounds.get(number=2).tables.all():
+        win(table, 0, 1)
+        close(table)
+    setup.finish_round(round_id=large.rounds.get(number=2).pk, actor=None)
     for number in (3, 4):
         round_ = large.rounds.get(number=number)
         for table in range(6):
             seated = seat_table(round_, table + 1, regs[table::6][:4])
             win(seated, 0, 1)
             close(seated)
+        setup.finish_round(round_id=round_.pk, actor=None)
     with django_assert_max_num_queries(6):
         record = get_player_record(large, regs[0].number)
     assert len(record.rounds) == 4

@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring.services import ruleset_for
+from tournaments.clock import ClockReading
+from tournaments.clock_selectors import get_table_clock
 from tournaments.messages import error_message
 from tournaments.models import Round, Table
 from tournaments.selectors import list_round_tables
@@ -50,6 +52,8 @@ class TableRow:
     seats: list[dict[str, Any]]
     link: str
     hand_count: int
+    clock: ClockReading | None = None
+    """The table's time left, once the round's clock has started."""
 
     @property
     def state(self) -> str:
@@ -62,6 +66,7 @@ class TableRow:
 def table_rows(request: HttpRequest, round_: Round) -> list[TableRow]:
     """The round's tables with their seats (East first), link and hand count."""
     tables = list_round_tables(round_).annotate(hand_count=Count("hands"))
+    clock_started = round_.clock_started_at is not None or round_.clock_elapsed_s
     return [
         TableRow(
             table=table,
@@ -70,6 +75,7 @@ def table_rows(request: HttpRequest, round_: Round) -> list[TableRow]:
                 reverse("referee:table", kwargs={"token": table.token})
             ),
             hand_count=table.hand_count,
+            clock=get_table_clock(table) if clock_started else None,
         )
         for table in tables
     ]
