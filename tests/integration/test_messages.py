@@ -28,4 +28,3 @@ def test_plain_text_keeps_its_parameters():
     assert error_message(ServiceError("table_closed", table=7)).startswith(
         "Table 7 is closed"
     )
-
