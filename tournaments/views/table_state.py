@@ -8,10 +8,12 @@ wind rotation.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from scoring.engine.types import DealState
-from scoring.services import deal_of, ruleset_for
+from scoring.services import deal_of, ruleset_for, tiles_for_hand
+from scoring.services_fans import calculate
 from tournaments.models import Hand, Penalty, Seat, Table
 from tournaments.selectors import get_table_sheet
 from tournaments.views.display import format_points, signed, wind_letter, wind_name
@@ -41,6 +43,9 @@ class SeatRow:
     score: int
     penalty_points: str
     table_points: str
+    table_points_count: int
+    """The number the plural form of "table points" follows (a fraction is
+    plural in both languages: 7/3 table points)."""
     rank: int | None
 
     @property
@@ -62,6 +67,11 @@ class PenaltyRow:
     cells: list[str]
 
 
+def plural_count(value: Fraction | int) -> int:
+    fraction = Fraction(value)
+    return int(fraction) if fraction.denominator == 1 else 2
+
+
 def _seat_rows(seats: list[Seat], deal: DealState | None) -> list[SeatRow]:
     rows = []
     for index, seat in enumerate(seats):
@@ -76,6 +86,7 @@ def _seat_rows(seats: list[Seat], deal: DealState | None) -> list[SeatRow]:
                 score=result.score if result else 0,
                 penalty_points=signed(result.penalty_points) if result else "0",
                 table_points=format_points(result.table_points) if result else "0",
+                table_points_count=plural_count(result.table_points if result else 0),
                 rank=result.rank if result else None,
             )
         )
@@ -128,3 +139,33 @@ def seat_cells(table: Table) -> list[dict[str, Any]]:
             }
         )
     return cells
+
+
+def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+    """The calculator's answer for the tiles of the hand being entered.
+
+    The winds are the server's (the winner's seat wind in the next deal and
+    its prevalent wind), self-drawn and flowers the form's: the same context
+    ``record_hand`` gives the calculator, so the preview is what is stored.
+    ``fan_total`` is the figure for the form's points field (no flowers).
+    """
+    context: dict[str, Any] = {"answer": None, "needs_winner": False}
+    tiles = data.get("tiles")
+    if not tiles or data.get("kind") not in ("discard", "self_draw"):
+        return context
+    sheet = get_table_sheet(table)
+    seats: list[Seat] = sheet["seats"]  # type: ignore[assignment]
+    deal = get_next_deal(table, sheet["hands"]) if len(seats) == 4 else None  # type: ignore[arg-type]
+    index = {seat.registration.player_id: i for i, seat in enumerate(seats)}
+    winner = index.get(data.get("winner"))  # type: ignore[arg-type]
+    if deal is None or winner is None:
+        context["needs_winner"] = deal is not None
+        return context
+    result = {"kind": data["kind"], "flowers": data.get("flowers") or 0}
+    answer = calculate(tiles_for_hand(tiles, result, deal, winner))
+    context["answer"] = answer
+    context["seat_wind_name"] = wind_name(str(deal.seat_winds[winner]))
+    context["prevalent_wind_name"] = wind_name(str(deal.prevalent_wind))
+    if answer["ok"]:
+        context["fan_total"] = int(answer["total"]) - result["flowers"]  # type: ignore[call-overload]
+    return context
