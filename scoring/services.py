@@ -111,7 +111,10 @@ def result_from_tiles(
     flowers = data.get("flowers")
     if flowers not in (None, 0) and flowers != score.flowers:
         raise ServiceError(
-            "tiles_flowers_disagree", field="flowers", flowers=flowers, tiles=score.flowers
+            "tiles_flowers_disagree",
+            field="flowers",
+            flowers=flowers,
+            tiles=score.flowers,
         )
     counted = {**data, "fan_total": score.fan_total, "flowers": score.flowers}
     return counted, list(score.fans)

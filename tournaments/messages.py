@@ -60,8 +60,7 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "reverse)."
     ),
     "tiles_flowers_disagree": _(
-        "The flowers of the tiles (%(tiles)s) and of the result (%(flowers)s) "
-        "differ."
+        "The flowers of the tiles (%(tiles)s) and of the result (%(flowers)s) differ."
     ),
     "table_changed_hand": _(
         "Someone else recorded hand %(hand)s at this table; here is the sheet as "

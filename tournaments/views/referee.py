@@ -16,11 +16,11 @@ from functools import cached_property
 from typing import Any
 
 from django import forms
-from django.contrib import messages
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.utils.cache import get_conditional_response
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -134,9 +134,7 @@ class TableSheetView(TableTokenMixin, View):
         if getattr(error, "code", "") != "stale_version":
             return None
         self.table.refresh_from_db()
-        return self.render_sheet(
-            status=409, conflict=stale_message(self.table, number)
-        )
+        return self.render_sheet(status=409, conflict=stale_message(self.table, number))
 
     def done(self) -> HttpResponse:
         """After a successful write: the fresh sheet (htmx) or a redirect."""
