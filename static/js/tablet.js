@@ -195,8 +195,10 @@
 
   document.addEventListener("htmx:afterSwap", function (event) {
     var target = event.detail.target;
-    if (target && target.id === "sheet-watch" && target.hasAttribute("data-changed")) {
-      var reload = target.querySelector("[data-reload-sheet]");
+    // An outerHTML swap leaves the old element in detail.target: look again.
+    var watch = target && target.id === "sheet-watch" && document.getElementById("sheet-watch");
+    if (watch && watch.hasAttribute("data-changed")) {
+      var reload = watch.querySelector("[data-reload-sheet]");
       if (reload && !sheet().dataset.dirty && !sheet().querySelector("#edit-hand")) reload.click();
     }
     if (target && target.id === "tiles-preview") {

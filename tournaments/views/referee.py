@@ -112,6 +112,9 @@ class TableSheetView(TableTokenMixin, View):
         for name in ("winner", "discarder"):
             hand_form.fields[name].choices = labelled_players(context)
         context["hand_form"] = hand_form
+        # A refused hand comes back with every tile the referee picked.
+        posted_tiles = hand_form.data.get("tiles") if hand_form.is_bound else ""
+        context["kept_tiles"] = hand_form["tiles"].value() if posted_tiles else ""
         context["ruleset_has_calculator"] = (
             self.table.round.tournament.ruleset in TILE_CALCULATORS
         )
