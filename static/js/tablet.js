@@ -176,7 +176,7 @@
   function afterSheetSwap() {
     var root = sheet();
     showStatus();
-    cacheShell();
+    cacheShell(true);
     var edit = root.querySelector("#edit-hand");
     var conflict = root.querySelector("#conflict");
     if (edit) {
@@ -214,13 +214,13 @@
 
   // The page shell for a reload without network: the worker caches what it
   // fetches, and the first load (not yet under the worker) is cached here.
-  function cacheShell() {
+  function cacheShell(pageOnly) {
     if (!window.caches || !navigator.onLine) return;
     var urls = [location.pathname];
-    document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) {
+    if (!pageOnly) document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) {
       urls.push(el.getAttribute("src") || el.getAttribute("href"));
     });
-    document.querySelectorAll("#sheet img[src]").forEach(function (img) { urls.push(img.getAttribute("src")); });
+    if (!pageOnly) document.querySelectorAll("#sheet img[src]").forEach(function (img) { urls.push(img.getAttribute("src")); });
     caches.open("muraille-tablet-v1").then(function (cache) {
       urls.filter(function (u, i) { return u && urls.indexOf(u) === i; }).forEach(function (u) {
         cache.add(u).catch(function () {});
