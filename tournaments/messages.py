@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 SERVICE_MESSAGES: dict[str, Any] = {
     "unknown_table": _("There is no table %(table)s."),
@@ -22,9 +23,15 @@ SERVICE_MESSAGES: dict[str, Any] = {
     ),
     "table_not_seated": _("Table %(table)s does not have four players."),
     "player_not_at_table": _("Player %(player)s does not sit at this table."),
-    "session_over": _("The session is over: %(hands)s hands were played."),
-    "session_not_over": _(
-        "Only %(hands)s hands were played: call time to close the table early."
+    "session_over": ngettext_lazy(
+        "The session is over: %(hands)s hand was played.",
+        "The session is over: %(hands)s hands were played.",
+        "hands",
+    ),
+    "session_not_over": ngettext_lazy(
+        "Only %(hands)s hand was played: call time to close the table early.",
+        "Only %(hands)s hands were played: call time to close the table early.",
+        "hands",
     ),
     "bad_seat_winds": _("Seat winds must be the four winds E, S, W, N once each."),
     "bad_wind": _("Unknown wind %(value)s."),
@@ -98,6 +105,8 @@ def error_message(error: Any) -> str:
     if template is None:
         return str(error.code)
     try:
-        return str(template) % {"field": getattr(error, "field", None), **error.params}
+        # ``template % params`` (not ``str(template) % params``) lets a
+        # ngettext_lazy message pick its plural from the params.
+        return str(template % {"field": getattr(error, "field", None), **error.params})
     except (KeyError, TypeError, ValueError):
         return str(template)

@@ -113,3 +113,28 @@ def test_a_whole_session_with_the_picker_a_correction_and_a_penalty(
     expect(page.locator("#penalties table")).to_be_visible()
     assert Penalty.objects.filter(table=table).count() == 1
     expect(page.locator("#sheet")).to_contain_text("The session is over")
+
+
+def test_a_refused_hand_keeps_every_tile(live_server, page: Page):
+    """The server refuses (winner = discarder): all 14 tiles are still
+    there, and fixing the discarder records the hand the tiles count."""
+    table = seated_table()
+    page.goto(f"{live_server.url}/table/{table.token}/")
+    form = page.locator("form[data-new-hand]")
+    form.locator("label:has(input[name='kind'][value='discard'])").click()
+    choose(form, "winner", "South")
+    choose(form, "discarder", "South")
+    form.locator("details.tiles-entry summary").click()
+    pick_tiles(page)
+    expect(page.locator("#tiles-preview [data-fan-total]")).to_be_visible()
+    form.locator("button[type='submit']").click()
+    expect(page.locator("#new-hand .error").first).to_be_visible()
+    picker = page.locator("[data-tile-picker]")
+    expect(picker).to_be_visible()
+    expect(picker.locator("[data-count]")).to_have_text("14")
+    assert not Hand.objects.filter(table=table).exists()
+    form = page.locator("form[data-new-hand]")
+    choose(form, "discarder", "West")
+    form.locator("button[type='submit']").click()
+    expect(page.locator("#hand-1")).to_be_visible()
+    assert Hand.objects.get(table=table).fan_total == 24

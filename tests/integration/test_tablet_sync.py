@@ -163,3 +163,22 @@ def test_correct_link_points_at_the_form(client, table):
     hand = Hand.objects.get(table=table)
     page = client.get(url("table", table)).content.decode()
     assert f"{url('hand-correct', table, pk=hand.pk)}#edit-hand" in page
+
+
+def test_closing_after_one_hand_says_hand_in_the_singular(client, table):
+    """The issue's "Only 1 hands were played"."""
+    e, s, w, n = player_ids(table)
+    client.post(url("hand-create", table), hand_data("discard", e, s, 8))
+    response = client.post(url("table-close", table), {})
+    page = response.content.decode()
+    assert "Only 1 hand was played: call time to close the table early." in page
+
+
+def test_without_javascript_the_new_row_is_shown_after_recording(client, table):
+    """The redirect after a plain POST points the browser at the new row."""
+    e, s, w, n = player_ids(table)
+    response = client.post(url("hand-create", table), hand_data("discard", e, s, 8))
+    assert response["Location"] == f"{url('table', table)}#hand-1"
+    page = client.get(url("table", table)).content.decode()
+    assert 'id="hand-1"' in page
+    assert "on " in page and "discard, 8 points" in page

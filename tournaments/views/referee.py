@@ -20,6 +20,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views import View
@@ -139,12 +140,14 @@ class TableSheetView(TableTokenMixin, View):
         self.table.refresh_from_db()
         return self.render_sheet(status=409, conflict=stale_message(self.table, number))
 
-    def done(self) -> HttpResponse:
-        """After a successful write: the fresh sheet (htmx) or a redirect."""
+    def done(self, anchor: str = "") -> HttpResponse:
+        """After a successful write: the fresh sheet (htmx) or a redirect,
+        to ``anchor`` (an element id) so that the browser shows it."""
         if getattr(self.request, "htmx", False):
             self.table.refresh_from_db()
             return self.render_sheet()
-        return redirect("referee:table", token=self.table.token)
+        url = reverse("referee:table", kwargs={"token": self.table.token})
+        return redirect(f"{url}#{anchor}" if anchor else url)
 
 
 class TableView(TableSheetView):
@@ -177,7 +180,7 @@ class HandCreateView(TableSheetView):
                 request,
                 _("Hand %(number)s was already recorded.") % {"number": hand.number},
             )
-        return self.done()
+        return self.done(anchor=f"hand-{hand.number}")
 
 
 def correction_initial(hand: Hand) -> dict[str, Any]:
