@@ -148,3 +148,12 @@ def test_replayed_hand_with_tiles_is_stored_once(client, table):
     again = client.post(url("hand-create", table), body)
     assert again.status_code == 302
     assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_preview_names_the_winners_seat_wind_before_any_tile(client, table):
+    e, s, w, n = player_ids(table)
+    page = client.post(
+        url("tiles-preview", table), hand_data("self_draw", w, None, None)
+    ).content.decode()
+    assert "Counted with the winner's seat wind, West, in the East round." in page
+    assert "data-fan-total" not in page

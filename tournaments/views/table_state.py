@@ -150,22 +150,28 @@ def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     ``fan_total`` is the figure for the form's points field (no flowers).
     """
     context: dict[str, Any] = {"answer": None, "needs_winner": False}
-    tiles = data.get("tiles")
-    if not tiles or data.get("kind") not in ("discard", "self_draw"):
+    if data.get("kind") not in ("discard", "self_draw"):
         return context
     sheet = get_table_sheet(table)
     seats: list[Seat] = sheet["seats"]  # type: ignore[assignment]
-    deal = get_next_deal(table, sheet["hands"]) if len(seats) == 4 else None  # type: ignore[arg-type]
+    hands: list[Hand] = sheet["hands"]  # type: ignore[assignment]
+    deal = get_next_deal(table, hands) if len(seats) == 4 else None
+    if deal is None:
+        return context
     index = {seat.registration.player_id: i for i, seat in enumerate(seats)}
     winner = index.get(data.get("winner"))  # type: ignore[arg-type]
-    if deal is None or winner is None:
-        context["needs_winner"] = deal is not None
+    if winner is None:
+        context["needs_winner"] = True
+        return context
+    context["seat_wind_name"] = wind_name(str(deal.seat_winds[winner]))
+    context["prevalent_wind_name"] = wind_name(str(deal.prevalent_wind))
+    tiles = data.get("tiles")
+    if not tiles:
         return context
     result = {"kind": data["kind"], "flowers": data.get("flowers") or 0}
     answer = calculate(tiles_for_hand(tiles, result, deal, winner))
     context["answer"] = answer
-    context["seat_wind_name"] = wind_name(str(deal.seat_winds[winner]))
-    context["prevalent_wind_name"] = wind_name(str(deal.prevalent_wind))
     if answer["ok"]:
-        context["fan_total"] = int(answer["total"]) - result["flowers"]  # type: ignore[call-overload]
+        total = int(answer["total"])  # type: ignore[call-overload]
+        context["fan_total"] = total - result["flowers"]
     return context
