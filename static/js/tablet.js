@@ -163,10 +163,11 @@
     if (event.detail.xhr.status >= 500 && isHandForm(event.detail.elt)) queue(event.detail.elt);
   });
 
-  // Typing a hand (or a correction) marks the sheet: the poller then never
-  // swaps it away under the referee's fingers.
+  // Typing in any of the sheet's forms (a hand, a correction, a penalty)
+  // marks the sheet: the poller then never swaps it away under the
+  // referee's fingers.
   function markDirty(event) {
-    var form = event.target.closest && event.target.closest("form.hand-form");
+    var form = event.target.closest && event.target.closest("#sheet form");
     if (form && sheet()) sheet().dataset.dirty = "1";
   }
   document.addEventListener("input", markDirty);
