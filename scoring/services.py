@@ -38,6 +38,15 @@ def deal_of(hand: Hand) -> DealState:
     )
 
 
+def deal_after(ruleset: AnyRuleSet, options: Any, last: Hand | None) -> DealState:
+    """The deal of the hand after ``last`` (the first deal when None), from
+    ``last``'s stored deal, which a referee may have corrected."""
+    if last is None:
+        return ruleset.first_deal(options)
+    previous = ruleset.parse_result(last.result, options)
+    return ruleset.next_deal(deal_of(last), previous, options)
+
+
 def deal_fields(deal: DealState) -> dict[str, str]:
     """The Hand fields that store a deal."""
     return {

@@ -13,7 +13,13 @@ from typing import Any
 from django.db import transaction
 
 from scoring.engine.types import DealState
-from scoring.services import deal_of, result_from_tiles, ruleset_for, tiles_for_hand
+from scoring.services import (
+    deal_after,
+    deal_of,
+    result_from_tiles,
+    ruleset_for,
+    tiles_for_hand,
+)
 from tournaments.models import WINDS, Hand, Penalty, Round, Seat, Table
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
@@ -157,11 +163,7 @@ def next_deal(table: Table) -> DealState:
     """The deal of the table's next hand, from its last stored hand's deal
     (which a referee may have corrected), as ``rebuild_table`` will store it."""
     ruleset, options = ruleset_for(table.round.tournament)
-    last = table.hands.order_by("-number").first()
-    if last is None:
-        return ruleset.first_deal(options)
-    previous = ruleset.parse_result(last.result, options)
-    return ruleset.next_deal(deal_of(last), previous, options)
+    return deal_after(ruleset, options, table.hands.order_by("-number").first())
 
 
 def _replayed(

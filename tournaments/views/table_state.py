@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.engine.types import DealState
-from scoring.services import deal_of, ruleset_for, tiles_for_hand
+from scoring.services import deal_after, deal_of, ruleset_for, tiles_for_hand
 from scoring.services_fans import calculate
 from tournaments.models import Hand, Penalty, Seat, Table
 from tournaments.selectors import get_table_sheet
@@ -28,10 +28,7 @@ def get_next_deal(table: Table, hands: list[Hand]) -> DealState | None:
         len(hands), last_deal, options, time_called=table.time_called
     ):
         return None
-    if last is None:
-        return ruleset.first_deal(options)
-    previous = ruleset.parse_result(last.result, options)
-    return ruleset.next_deal(last_deal, previous, options)
+    return deal_after(ruleset, options, last)
 
 
 @dataclass(frozen=True)
