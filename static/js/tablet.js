@@ -54,6 +54,9 @@
     status.textContent = items.length ? waitingText(items.length) : text("saved");
     status.classList.toggle("waiting", items.length > 0);
     list.hidden = !items.length;
+    var network = root.querySelector("[data-no-network]");
+    network.hidden = navigator.onLine;
+    network.textContent = text("no-network");
     list.replaceChildren.apply(list, items.map(function (item) {
       var li = document.createElement("li");
       li.textContent = text("pending-hand").replace("{number}", item.number || "?");
@@ -242,7 +245,8 @@
     if (location.hash === "#edit-hand") afterSheetSwap();
   }
 
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () { showStatus(); flush(); });
+  window.addEventListener("offline", showStatus);
   setInterval(flush, 15000);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

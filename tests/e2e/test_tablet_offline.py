@@ -42,6 +42,7 @@ def test_offline_hand_waits_survives_a_reload_and_is_stored_once(
     page.locator("form[data-new-hand] button[type='submit']").click()
     expect(status).to_have_text("1 hand waiting to send")
     expect(page.locator("[data-pending]")).to_contain_text("Hand 1")
+    expect(page.locator("[data-no-network]")).to_be_visible()
     assert not Hand.objects.filter(table=table).exists()
 
     page.reload()  # offline: the worker's copy, the queue from localStorage
@@ -50,6 +51,7 @@ def test_offline_hand_waits_survives_a_reload_and_is_stored_once(
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(status).to_have_text("All hands saved")
+    expect(page.locator("[data-no-network]")).to_be_hidden()
     expect(page.locator("#sheet")).to_contain_text("Hand 2")
     assert Hand.objects.filter(table=table).count() == 1
     page.reload()
