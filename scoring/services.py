@@ -38,6 +38,15 @@ def deal_of(hand: Hand) -> DealState:
     )
 
 
+def deal_after(ruleset: AnyRuleSet, options: Any, last: Hand | None) -> DealState:
+    """The deal of the hand after ``last`` (the first deal when None), from
+    ``last``'s stored deal, which a referee may have corrected."""
+    if last is None:
+        return ruleset.first_deal(options)
+    previous = ruleset.parse_result(last.result, options)
+    return ruleset.next_deal(deal_of(last), previous, options)
+
+
 def deal_fields(deal: DealState) -> dict[str, str]:
     """The Hand fields that store a deal."""
     return {
@@ -68,6 +77,30 @@ def score_table(
     return score_session(ruleset, options, entries, penalty_entries)
 
 
+def tiles_for_hand(
+    tiles: Mapping[str, Any],
+    data: Mapping[str, Any],
+    deal: DealState,
+    winner: int | None,
+) -> dict[str, Any]:
+    """The tiles with the hand's context filled from the server's own state.
+
+    The seat wind (the winner's, ``winner`` being the engine seat index) and
+    the prevalent wind come from ``deal``, whatever the client sent: a tablet
+    that defaulted them to East would silently miscount wind pungs. Self-drawn
+    and flowers come from the result ``data`` when the tiles leave them out;
+    when both say something, ``result_from_tiles`` refuses a disagreement.
+    """
+    filled = dict(tiles)
+    filled["prevalent_wind"] = str(deal.prevalent_wind)
+    if winner is not None:
+        filled["seat_wind"] = str(deal.seat_winds[winner])
+    filled.setdefault("self_drawn", data.get("kind") == "self_draw")
+    if data.get("flowers") is not None:
+        filled.setdefault("flowers", data["flowers"])
+    return filled
+
+
 def result_from_tiles(
     ruleset_code: str, data: Mapping[str, Any], tiles: Mapping[str, Any]
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -75,7 +108,8 @@ def result_from_tiles(
 
     Raises ``EngineError`` for tiles that are not a legal win, and
     ``ServiceError`` when the tiles say self-drawn and the result does not
-    (or the reverse), or the rule set has no calculator.
+    (or the reverse), when they count other flowers than the result, or the
+    rule set has no calculator.
     """
     path = TILE_CALCULATORS.get(ruleset_code)
     if path is None:
@@ -83,5 +117,13 @@ def result_from_tiles(
     score = import_string(path)(tiles)
     if (data.get("kind") == "self_draw") != score.self_drawn:
         raise ServiceError("tiles_disagree_with_result", field="kind")
+    flowers = data.get("flowers")
+    if flowers not in (None, 0) and flowers != score.flowers:
+        raise ServiceError(
+            "tiles_flowers_disagree",
+            field="flowers",
+            flowers=flowers,
+            tiles=score.flowers,
+        )
     counted = {**data, "fan_total": score.fan_total, "flowers": score.flowers}
     return counted, list(score.fans)

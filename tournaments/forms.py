@@ -8,7 +8,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.engine.standings import TIEBREAKS
 from tournaments.models import WIND_CHOICES, Hand, Penalty, Registration, Tournament
@@ -193,6 +195,12 @@ class HandForm(forms.Form):
         label=_("Flowers"), min_value=0, initial=0, required=False
     )
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False)
+    # The table version the page showed: a sheet changed by another device
+    # in between is refused (409) rather than stored as a duplicate hand.
+    table_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The number of the hand being entered, to tell a stale device which hand
+    # another device recorded.
+    hand_number = forms.IntegerField(widget=forms.HiddenInput, required=False)
     # Filled by the tile picker with hand-format.md's JSON; when present the
     # fan calculator counts the points (the services check the tiles).
     tiles = forms.JSONField(widget=forms.HiddenInput, required=False)
@@ -205,12 +213,14 @@ class HandForm(forms.Form):
             self.initial.setdefault("idempotency_key", new_key())
 
     def clean_tiles(self) -> dict[str, Any] | None:
+        """The tiles only: the winds, self-draw and flowers the form asks once
+        (or the server knows) are dropped, so they cannot contradict them."""
         tiles = self.cleaned_data.get("tiles")
         if tiles in (None, "", {}):
             return None
         if not isinstance(tiles, dict):
             raise forms.ValidationError(_("The tiles could not be read."))
-        return tiles
+        return {key: value for key, value in tiles.items() if key not in CONTEXT}
 
     def result(self) -> dict[str, Any]:
         """The result dict of the services; fields the kind ignores are dropped,
@@ -230,7 +240,20 @@ class HandForm(forms.Form):
         return result
 
 
+#: Keys of hand-format.md the tablet takes from the form and the deal state.
+CONTEXT = ("seat_wind", "prevalent_wind", "self_drawn", "flowers")
+
 WIND_FIELD_CHOICES = [("", "—"), *WIND_CHOICES]
+#: The one-letter winds a referee may type, in either language ("O" is the
+#: French Ouest, that is West).
+WIND_LETTERS = {"E": "E", "S": "S", "W": "W", "N": "N", "O": "W"}
+SEAT_WINDS_EXAMPLE = format_lazy(
+    "{}{}{}{}",
+    pgettext_lazy("wind letter", "S"),
+    pgettext_lazy("wind letter", "E"),
+    pgettext_lazy("wind letter", "N"),
+    pgettext_lazy("wind letter", "W"),
+)
 
 
 class HandCorrectionForm(HandForm):
@@ -239,13 +262,21 @@ class HandCorrectionForm(HandForm):
     version = forms.IntegerField(widget=forms.HiddenInput)
     seat_winds = forms.RegexField(
         label=_("Seat winds (starting East first)"),
-        regex=r"^[ESWNeswn]{4}$",
+        regex=r"^[ESWNOeswno]{4}$",
         required=False,
-        help_text=_("Change only when the players sat wrongly, e.g. SENW."),
+        help_text=format_lazy(
+            _("Change only when the players sat wrongly, e.g. {example}."),
+            example=SEAT_WINDS_EXAMPLE,
+        ),
     )
     prevalent_wind = forms.ChoiceField(
         label=_("Prevalent wind"), choices=WIND_FIELD_CHOICES, required=False
     )
+
+    def clean_seat_winds(self) -> str:
+        """The winds in the stored letters (ESWN), typed in English or French."""
+        typed = (self.cleaned_data.get("seat_winds") or "").upper()
+        return "".join(WIND_LETTERS[letter] for letter in typed)
 
 
 class PenaltyForm(forms.Form):
@@ -259,9 +290,7 @@ class PenaltyForm(forms.Form):
     )
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False)
-    # Filled by the tile picker with hand-format.md's JSON; when present the
-    # fan calculator counts the points (the services check the tiles).
-    tiles = forms.JSONField(widget=forms.HiddenInput, required=False)
+    table_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -271,8 +300,10 @@ class PenaltyForm(forms.Form):
 
 
 class VersionForm(forms.Form):
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    table_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
 
 class CloseTableForm(forms.Form):
     time_called = forms.BooleanField(label=_("Time was called"), required=False)
+    table_version = forms.IntegerField(widget=forms.HiddenInput, required=False)

@@ -83,6 +83,16 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "The tiles say the hand was self-drawn and the result does not (or the "
         "reverse)."
     ),
+    "tiles_flowers_disagree": _(
+        "The flowers of the tiles (%(tiles)s) and of the result (%(flowers)s) differ."
+    ),
+    "table_changed_hand": _(
+        "Someone else recorded hand %(hand)s at this table; here is the sheet as "
+        "it stands."
+    ),
+    "table_changed": _(
+        "Someone else changed this table's sheet; here is the sheet as it stands."
+    ),
     "options_frozen": _(
         "Hands have been recorded: the rule-set options can no longer change."
     ),

@@ -48,7 +48,10 @@
     return state;
   }
 
-  function write(state) {
+  // Inside a hand form (data-in-hand-form) the hand leaves out self-drawn,
+  // flowers and the winds: the form asks the first two once and the server
+  // knows the winds of the hand being entered.
+  function write(state, embedded) {
     var hand = {
       concealed: notation(state.concealed),
       melds: state.melds.map(function (m) {
@@ -56,7 +59,10 @@
       }),
       winning_tile: state.winning
     };
-    FLAGS.forEach(function (f) { hand[f] = state.flags[f]; });
+    FLAGS.forEach(function (f) {
+      if (!(embedded && f === "self_drawn")) hand[f] = state.flags[f];
+    });
+    if (embedded) return JSON.stringify(hand);
     hand.flowers = state.flowers;
     hand.seat_wind = state.seat;
     hand.prevalent_wind = state.prevalent;
@@ -114,6 +120,7 @@
     if (root.dataset.pickerReady) return;
     root.dataset.pickerReady = "1";
     var output = root.querySelector("[data-picker-output]");
+    var embedded = root.hasAttribute("data-in-hand-form");
     var state = read(output.value);
     var ui = { mode: "hand", source: "left", hint: null };
     var images = {};
@@ -185,7 +192,7 @@
     }
 
     function update() {
-      output.value = write(state);
+      output.value = write(state, embedded);
       render();
       ui.hint = null;
       root.dispatchEvent(new CustomEvent("tiles-change", { bubbles: true }));
@@ -223,7 +230,7 @@
       if (!on && flag === "self_drawn") state.flags.replacement = false;
     }
 
-    output.value = state.concealed.length || state.melds.length || state.winning ? write(state) : "";
+    output.value = state.concealed.length || state.melds.length || state.winning ? write(state, embedded) : "";
     render();
   }
 

@@ -290,13 +290,14 @@ MIXED_STRAIGHT = {
 
 
 def test_tiles_from_the_picker_count_the_points(client, table):
-    """The calculator counts 9 points + 1 flower; the hand keeps its fans."""
+    """The calculator counts 9 points + 1 flower (the form's flower, asked
+    once); the hand keeps its fans."""
     import json
 
     e, s, w, n = player_ids(table)
     page = client.get(url("table", table)).content.decode()
     assert "data-tile-picker" in page
-    body = hand_data("discard", e, s, None, tiles=json.dumps(MIXED_STRAIGHT))
+    body = hand_data("discard", e, s, None, 1, tiles=json.dumps(MIXED_STRAIGHT))
     response = client.post(url("hand-create", table), body)
     assert response.status_code == 302
     hand = Hand.objects.get(table=table)

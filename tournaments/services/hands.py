@@ -12,7 +12,14 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring.services import result_from_tiles, ruleset_for
+from scoring.engine.types import DealState
+from scoring.services import (
+    deal_after,
+    deal_of,
+    result_from_tiles,
+    ruleset_for,
+    tiles_for_hand,
+)
 from tournaments.models import WINDS, Hand, Penalty, Round, Seat, Table
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
@@ -69,18 +76,23 @@ def _apply_result(
     data: Mapping[str, Any],
     seats: list[Seat],
     tiles: Mapping[str, Any] | None = None,
+    deal: DealState | None = None,
 ) -> None:
     """Validate ``data`` through the rule set and copy the result onto the hand.
 
     With ``tiles`` the fan calculator counts the points and the breakdown is
-    stored with the hand; the result's own point fields are ignored.
+    stored with the hand; the result's own point fields are ignored. The
+    winds the calculator reads come from ``deal`` (the hand's own deal), the
+    self-draw and flowers from ``data``: never from the client's tiles alone.
     """
     tournament = table.round.tournament
     ruleset, options = ruleset_for(tournament)
     hand.tiles, hand.fans = None, None
     if tiles is not None:
+        winner = _engine_payload(data, seats).get("winner")
+        tiles = tiles_for_hand(tiles, data, deal or deal_of(hand), winner)
         data, hand.fans = result_from_tiles(tournament.ruleset, data, tiles)
-        hand.tiles = dict(tiles)
+        hand.tiles = tiles
     result = ruleset.parse_result(_engine_payload(data, seats), options)
     hand.result = result.to_dict()
     hand.kind = str(result.kind)
@@ -120,7 +132,7 @@ def record_hand(
     if idempotency_key:
         stored = table.hands.filter(idempotency_key=idempotency_key).first()
         if stored is not None:
-            return _replayed(stored, table, result), False
+            return _replayed(stored, table, result, tiles), False
     check_table_open(table, expected_table_version)
     seats = seats_of(table)
     ruleset, options = ruleset_for(table.round.tournament)
@@ -128,7 +140,7 @@ def record_hand(
     if ruleset.session_over(played, None, options, time_called=table.time_called):
         raise ServiceError("session_over", hands=played)
     hand = Hand(table=table, number=played + 1, idempotency_key=idempotency_key or None)
-    _apply_result(hand, table, result, seats, tiles)
+    _apply_result(hand, table, result, seats, tiles, next_deal(table))
     hand.entered_by = actor if actor is not None and actor.is_authenticated else None
     hand.prevalent_wind, hand.seat_winds = "E", WINDS  # set by rebuild_table
     hand.save()
@@ -149,9 +161,27 @@ def record_hand(
     return hand, True
 
 
-def _replayed(stored: Hand, table: Table, result: Mapping[str, Any]) -> Hand:
-    """The stored hand, when the repeated request asks for the same result."""
-    payload = _engine_payload(result, seats_of(table))
+def next_deal(table: Table) -> DealState:
+    """The deal of the table's next hand, from its last stored hand's deal
+    (which a referee may have corrected), as ``rebuild_table`` will store it."""
+    ruleset, options = ruleset_for(table.round.tournament)
+    return deal_after(ruleset, options, table.hands.order_by("-number").first())
+
+
+def _replayed(
+    stored: Hand,
+    table: Table,
+    result: Mapping[str, Any],
+    tiles: Mapping[str, Any] | None = None,
+) -> Hand:
+    """The stored hand, when the repeated request asks for the same result
+    (counted from the same tiles, in the stored hand's deal, if any)."""
+    seats = seats_of(table)
+    if tiles is not None:
+        winner = _engine_payload(result, seats).get("winner")
+        tiles = tiles_for_hand(tiles, result, deal_of(stored), winner)
+        result, _fans = result_from_tiles(table.round.tournament.ruleset, result, tiles)
+    payload = _engine_payload(result, seats)
     ruleset, options = ruleset_for(table.round.tournament)
     if ruleset.parse_result(payload, options).to_dict() != stored.result:
         raise ConflictError("idempotency_key_reused", hand=stored.number)
@@ -181,10 +211,10 @@ def correct_hand(
     check_table_open(table)
     check_version(hand.version, expected_version)
     before = hand_snapshot(hand)
-    if result is not None:
-        _apply_result(hand, table, result, seats_of(table), tiles)
     if seat_winds is not None or prevalent_wind is not None:
         _apply_winds(hand, seat_winds or hand.seat_winds, prevalent_wind)
+    if result is not None:
+        _apply_result(hand, table, result, seats_of(table), tiles)
     hand.version += 1
     hand.save()
     rebuild_table(table)
@@ -276,16 +306,20 @@ def add_penalty(
     points: int | None = None,
     reason: str = "",
     idempotency_key: str | None = None,
+    expected_table_version: int | None = None,
     ip_address: str | None = None,
     actor_label: str = "",
 ) -> tuple[Penalty, bool]:
-    """Penalise a player at the table (``points`` defaults to the rule set's)."""
+    """Penalise a player at the table (``points`` defaults to the rule set's).
+
+    ``expected_table_version`` is the table version the client saw: a sheet
+    changed in between raises ``ConflictError``."""
     table = lock_table(table_id)
     if idempotency_key:
         stored = table.penalties.filter(idempotency_key=idempotency_key).first()
         if stored is not None:
             return stored, False
-    check_table_open(table)
+    check_table_open(table, expected_table_version)
     seats = seats_of(table)
     offender = _engine_payload({"winner": player_id}, seats)["winner"]
     if kind not in Penalty.Kind.values:
@@ -321,6 +355,7 @@ def remove_penalty(
     *,
     penalty_id: int,
     actor: Actor,
+    expected_table_version: int | None = None,
     ip_address: str | None = None,
     actor_label: str = "",
 ) -> None:
@@ -328,7 +363,7 @@ def remove_penalty(
     if not table_id:
         raise ServiceError("unknown_penalty", field="penalty", penalty=penalty_id)
     table = lock_table(table_id[0])
-    check_table_open(table)
+    check_table_open(table, expected_table_version)
     penalty = Penalty.objects.select_related("seat__registration").get(pk=penalty_id)
     record_event(
         table=table,
@@ -350,12 +385,13 @@ def close_table(
     table_id: int,
     actor: Actor,
     time_called: bool = False,
+    expected_table_version: int | None = None,
     ip_address: str | None = None,
     actor_label: str = "",
 ) -> Table:
     """End the table's session: all hands played, or time called."""
     table = lock_table(table_id)
-    check_table_open(table)
+    check_table_open(table, expected_table_version)
     seats_of(table)
     time_called = time_called or table.time_called  # the clock called it
     ruleset, options = ruleset_for(table.round.tournament)

@@ -8,6 +8,13 @@ from tournaments.views import referee as views
 app_name = "referee"
 
 urlpatterns = [
+    path("sw.js", views.service_worker, name="service-worker"),
+    path("<str:token>/state/", views.TableStateView.as_view(), name="table-state"),
+    path(
+        "<str:token>/tiles/preview/",
+        views.TilesPreviewView.as_view(),
+        name="tiles-preview",
+    ),
     path("<str:token>/", views.TableView.as_view(), name="table"),
     path("<str:token>/hands/", views.HandCreateView.as_view(), name="hand-create"),
     path(

@@ -4,6 +4,10 @@ Every POST parses a form, calls one service and shows the sheet again. With
 htmx only the sheet is swapped; without it, success redirects (so a reload
 does not post again) and a refusal renders the page with the error next to
 the form and the service's HTTP status (400, or 409 for a conflict).
+
+Every write carries the table version the page showed: a device whose sheet
+is stale gets 409 and the sheet as it stands (htmx swaps it too: tablet.js
+lets 409 through), never a duplicate hand.
 """
 
 from __future__ import annotations
@@ -12,9 +16,12 @@ from functools import cached_property
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -30,12 +37,14 @@ from tournaments.forms import (
 from tournaments.messages import error_message
 from tournaments.models import Hand, Penalty
 from tournaments.services import hands as services
-from tournaments.services.errors import ServiceError
-from tournaments.views.mixins import TableTokenMixin, render_page
-from tournaments.views.table_state import get_table_page
+from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.views.mixins import TableTokenMixin
+from tournaments.views.table_state import get_table_page, get_tiles_preview
 
 PAGE = "tournaments/referee/table.html"
 SHEET = "tournaments/referee/_sheet.html"
+PREVIEW = "tournaments/referee/_tiles_preview.html"
+WATCH = "tournaments/referee/_watch.html"
 ERRORS = (ServiceError, EngineError)
 
 
@@ -44,6 +53,24 @@ def add_service_error(form: forms.Form, error: Any) -> int:
     field = error.field if error.field in form.fields else None
     form.add_error(field, error_message(error))
     return getattr(error, "status_code", 400)
+
+
+def render_sheet_page(
+    request: HttpRequest, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    """The page, or its sheet for htmx. htmx swaps 2xx only, so form errors
+    come as a 200 partial; a conflict keeps its 409 (tablet.js swaps it) so
+    the page's scripts know the write was not stored."""
+    if getattr(request, "htmx", False):
+        return render(request, SHEET, context, status=409 if status == 409 else 200)
+    return render(request, PAGE, context, status=status)
+
+
+def stale_message(table: Any, number: int | None) -> str:
+    """What a stale device is told: the hand it was entering is there now."""
+    if number and table.hands.filter(number=number).exists():
+        return error_message(ConflictError("table_changed_hand", hand=number))
+    return error_message(ConflictError("table_changed"))
 
 
 def labelled_players(context: dict[str, Any]) -> list[tuple[int, str]]:
@@ -78,29 +105,49 @@ class TableSheetView(TableTokenMixin, View):
     def render_sheet(self, status: int = 200, **forms_: Any) -> HttpResponse:
         context = get_table_page(self.table)
         players = self.player_choices
-        hand_form = forms_.get("hand_form") or HandForm(players=players)
+        version = {"table_version": self.table.version}
+        hand_form = forms_.get("hand_form") or HandForm(
+            players=players,
+            initial={**version, "hand_number": context["next_hand_number"]},
+        )
         for name in ("winner", "discarder"):
             hand_form.fields[name].choices = labelled_players(context)
         context["hand_form"] = hand_form
+        # A refused hand comes back with every tile the referee picked.
+        posted_tiles = hand_form.data.get("tiles") if hand_form.is_bound else ""
+        context["kept_tiles"] = hand_form["tiles"].value() if posted_tiles else ""
         context["ruleset_has_calculator"] = (
             self.table.round.tournament.ruleset in TILE_CALCULATORS
         )
         context["penalty_form"] = forms_.get("penalty_form") or PenaltyForm(
-            players=players
+            players=players, initial=version
         )
-        context["close_form"] = forms_.get("close_form") or CloseTableForm()
+        context["close_form"] = forms_.get("close_form") or CloseTableForm(
+            initial=version
+        )
         context["edit_form"] = forms_.get("edit_form")
         context["edit_hand"] = forms_.get("edit_hand")
         context["delete_error"] = forms_.get("delete_error")
         context["edit_error"] = forms_.get("edit_error")
-        return render_page(self.request, PAGE, SHEET, context, status=status)
+        context["conflict"] = forms_.get("conflict")
+        return render_sheet_page(self.request, context, status=status)
 
-    def done(self) -> HttpResponse:
-        """After a successful write: the fresh sheet (htmx) or a redirect."""
+    def stale(self, error: Any, number: int | None = None) -> HttpResponse | None:
+        """The sheet as it stands (409) when ``error`` is a stale table version;
+        None for any other error."""
+        if getattr(error, "code", "") != "stale_version":
+            return None
+        self.table.refresh_from_db()
+        return self.render_sheet(status=409, conflict=stale_message(self.table, number))
+
+    def done(self, anchor: str = "") -> HttpResponse:
+        """After a successful write: the fresh sheet (htmx) or a redirect,
+        to ``anchor`` (an element id) so that the browser shows it."""
         if getattr(self.request, "htmx", False):
             self.table.refresh_from_db()
             return self.render_sheet()
-        return redirect("referee:table", token=self.table.token)
+        url = reverse("referee:table", kwargs={"token": self.table.token})
+        return redirect(f"{url}#{anchor}" if anchor else url)
 
 
 class TableView(TableSheetView):
@@ -119,9 +166,13 @@ class HandCreateView(TableSheetView):
                 result=form.result(),
                 tiles=form.cleaned_data["tiles"],
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
+                expected_table_version=form.cleaned_data["table_version"],
                 **self.service_context(),
             )
         except ERRORS as error:
+            stale = self.stale(error, form.cleaned_data.get("hand_number"))
+            if stale is not None:
+                return stale
             status = add_service_error(form, error)
             return self.render_sheet(status=status, hand_form=form)
         if not created:
@@ -129,7 +180,7 @@ class HandCreateView(TableSheetView):
                 request,
                 _("Hand %(number)s was already recorded.") % {"number": hand.number},
             )
-        return self.done()
+        return self.done(anchor=f"hand-{hand.number}")
 
 
 def correction_initial(hand: Hand) -> dict[str, Any]:
@@ -215,7 +266,7 @@ class HandDeleteView(TableSheetView):
     def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
         hand = get_object_or_404(Hand, table=self.table, pk=pk)
         form = VersionForm(request.POST)
-        if not form.is_valid():
+        if not form.is_valid() or form.cleaned_data["version"] is None:
             return self.render_sheet(status=400, delete_error=_("Reload the page."))
         try:
             services.delete_hand(
@@ -224,6 +275,9 @@ class HandDeleteView(TableSheetView):
                 **self.service_context(),
             )
         except ERRORS as error:
+            stale = self.stale(error)
+            if stale is not None:
+                return stale
             status = getattr(error, "status_code", 400)
             return self.render_sheet(status=status, delete_error=error_message(error))
         messages.success(
@@ -246,9 +300,13 @@ class PenaltyCreateView(TableSheetView):
                 points=data["points"],
                 reason=data["reason"],
                 idempotency_key=data["idempotency_key"] or None,
+                expected_table_version=data["table_version"],
                 **self.service_context(),
             )
         except ERRORS as error:
+            stale = self.stale(error)
+            if stale is not None:
+                return stale
             status = add_service_error(form, error)
             return self.render_sheet(status=status, penalty_form=form)
         return self.done()
@@ -257,9 +315,18 @@ class PenaltyCreateView(TableSheetView):
 class PenaltyDeleteView(TableSheetView):
     def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
         penalty = get_object_or_404(Penalty, table=self.table, pk=pk)
+        form = VersionForm(request.POST)
+        form.is_valid()
         try:
-            services.remove_penalty(penalty_id=penalty.pk, **self.service_context())
+            services.remove_penalty(
+                penalty_id=penalty.pk,
+                expected_table_version=form.cleaned_data.get("table_version"),
+                **self.service_context(),
+            )
         except ERRORS as error:
+            stale = self.stale(error)
+            if stale is not None:
+                return stale
             status = getattr(error, "status_code", 400)
             return self.render_sheet(status=status, delete_error=error_message(error))
         return self.done()
@@ -273,9 +340,55 @@ class TableCloseView(TableSheetView):
             services.close_table(
                 table_id=self.table.pk,
                 time_called=form.cleaned_data.get("time_called", False),
+                expected_table_version=form.cleaned_data.get("table_version"),
                 **self.service_context(),
             )
         except ERRORS as error:
+            stale = self.stale(error)
+            if stale is not None:
+                return stale
             status = add_service_error(form, error)
             return self.render_sheet(status=status, close_form=form)
         return self.done()
+
+
+class TilesPreviewView(TableSheetView):
+    """The fans and total of the tiles being picked, before recording: the
+    calculator's breakdown in the deal of the hand being entered."""
+
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        form = HandForm(request.POST, players=self.player_choices)
+        form.is_valid()
+        context = get_tiles_preview(self.table, form.cleaned_data)
+        return render(request, PREVIEW, context)
+
+
+class TableStateView(TableTokenMixin, View):
+    """What the sheet's poller asks every few seconds: 304 while the table
+    version is the one in If-None-Match, else a notice that the sheet changed."""
+
+    def get(self, request: HttpRequest, token: str) -> HttpResponse:
+        table = self.table
+        etag = f'"table-{table.pk}-v{table.version}"'
+        unchanged = get_conditional_response(request, etag=etag)
+        if unchanged is not None:
+            return unchanged
+        last_hand = table.hands.order_by("number").last()
+        context = {"table": table, "last_hand": last_hand, "changed": True}
+        response = render(request, WATCH, context)
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The tablet's service worker, served under /table/ so that its scope
+    covers every table page (a worker's scope is its own folder)."""
+    response = render(
+        request,
+        "tournaments/referee/sw.js",
+        {"static_prefix": settings.STATIC_URL},
+        content_type="text/javascript",
+    )
+    response["Cache-Control"] = "no-cache"
+    return response

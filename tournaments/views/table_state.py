@@ -8,10 +8,12 @@ wind rotation.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from scoring.engine.types import DealState
-from scoring.services import deal_of, ruleset_for
+from scoring.services import deal_after, deal_of, ruleset_for, tiles_for_hand
+from scoring.services_fans import calculate
 from tournaments.models import Hand, Penalty, Seat, Table
 from tournaments.selectors import get_table_sheet
 from tournaments.views.clock import table_clock_context
@@ -27,10 +29,7 @@ def get_next_deal(table: Table, hands: list[Hand]) -> DealState | None:
         len(hands), last_deal, options, time_called=table.time_called
     ):
         return None
-    if last is None:
-        return ruleset.first_deal(options)
-    previous = ruleset.parse_result(last.result, options)
-    return ruleset.next_deal(last_deal, previous, options)
+    return deal_after(ruleset, options, last)
 
 
 @dataclass(frozen=True)
@@ -42,6 +41,9 @@ class SeatRow:
     score: int
     penalty_points: str
     table_points: str
+    table_points_count: int
+    """The number the plural form of "table points" follows (a fraction is
+    plural in both languages: 7/3 table points)."""
     rank: int | None
 
     @property
@@ -63,6 +65,11 @@ class PenaltyRow:
     cells: list[str]
 
 
+def plural_count(value: Fraction | int) -> int:
+    fraction = Fraction(value)
+    return int(fraction) if fraction.denominator == 1 else 2
+
+
 def _seat_rows(seats: list[Seat], deal: DealState | None) -> list[SeatRow]:
     rows = []
     for index, seat in enumerate(seats):
@@ -77,6 +84,7 @@ def _seat_rows(seats: list[Seat], deal: DealState | None) -> list[SeatRow]:
                 score=result.score if result else 0,
                 penalty_points=signed(result.penalty_points) if result else "0",
                 table_points=format_points(result.table_points) if result else "0",
+                table_points_count=plural_count(result.table_points if result else 0),
                 rank=result.rank if result else None,
             )
         )
@@ -130,3 +138,39 @@ def seat_cells(table: Table) -> list[dict[str, Any]]:
             }
         )
     return cells
+
+
+def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+    """The calculator's answer for the tiles of the hand being entered.
+
+    The winds are the server's (the winner's seat wind in the next deal and
+    its prevalent wind), self-drawn and flowers the form's: the same context
+    ``record_hand`` gives the calculator, so the preview is what is stored.
+    ``fan_total`` is the figure for the form's points field (no flowers).
+    """
+    context: dict[str, Any] = {"answer": None, "needs_winner": False}
+    if data.get("kind") not in ("discard", "self_draw"):
+        return context
+    sheet = get_table_sheet(table)
+    seats: list[Seat] = sheet["seats"]  # type: ignore[assignment]
+    hands: list[Hand] = sheet["hands"]  # type: ignore[assignment]
+    deal = get_next_deal(table, hands) if len(seats) == 4 else None
+    if deal is None:
+        return context
+    index = {seat.registration.player_id: i for i, seat in enumerate(seats)}
+    winner = index.get(data.get("winner"))  # type: ignore[arg-type]
+    if winner is None:
+        context["needs_winner"] = True
+        return context
+    context["seat_wind_name"] = wind_name(str(deal.seat_winds[winner]))
+    context["prevalent_wind_name"] = wind_name(str(deal.prevalent_wind))
+    tiles = data.get("tiles")
+    if not tiles:
+        return context
+    result = {"kind": data["kind"], "flowers": data.get("flowers") or 0}
+    answer = calculate(tiles_for_hand(tiles, result, deal, winner))
+    context["answer"] = answer
+    if answer["ok"]:
+        total = int(answer["total"])  # type: ignore[call-overload]
+        context["fan_total"] = total - result["flowers"]
+    return context
