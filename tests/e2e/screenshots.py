@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from scoring.api import EXAMPLE_HAND
 from tests.e2e.site_pages import PAGES, build_event, open_page, set_language
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -35,24 +34,7 @@ SIZES = {
 SITE = {site.name: site for site in PAGES}
 
 
-def score_a_hand(page: Page) -> None:
-    """The calculator with the API's example hand counted (a plain POST)."""
-    page.evaluate(
-        "hand => { const form = document.querySelector('.calculator-form');"
-        " form.elements.tiles.value = JSON.stringify(hand); form.submit(); }",
-        {**EXAMPLE_HAND, "flowers": 1},
-    )
-    page.wait_for_selector(".fan-total")
-
-
-def open_the_tile_picker(page: Page) -> None:
-    summary = page.locator("details.tiles-entry summary")
-    summary.click()
-    summary.evaluate("element => element.scrollIntoView({block: 'start'})")
-
-
 def show_the_breakdown(page: Page) -> None:
-    score_a_hand(page)
     page.locator(".fan-result").evaluate(
         "element => element.scrollIntoView({block: 'start'})"
     )
@@ -89,8 +71,8 @@ class Shot:
 SHOTS = [
     Shot("tablet", "tablet", label="hand-entry"),
     Shot("tablet", "tablet", language="fr", label="hand-entry"),
-    Shot("tablet", "tablet", then=open_the_tile_picker, label="tile-picker"),
-    Shot("tablet", "fan-calculator", then=score_a_hand),
+    Shot("tablet", "tablet-picker", label="tile-picker"),
+    Shot("tablet", "fan-breakdown", label="fan-calculator"),
     Shot("tablet", "round-in-play", label="organiser-round"),
     Shot("tablet", "tournament", label="organiser-tournament"),
     Shot("phone", "standings"),
@@ -98,7 +80,7 @@ SHOTS = [
     Shot("phone", "player", then=settle_the_chart),
     Shot("phone", "round-tables"),
     Shot("phone", "fan-calculator"),
-    Shot("phone", "fan-calculator", then=show_the_breakdown, label="fan-breakdown"),
+    Shot("phone", "fan-breakdown", then=show_the_breakdown),
     Shot("projector", "projector-standings", label="standings"),
     Shot("projector", "projector-seating", label="seating"),
     Shot("tablet", "fan-calculator", element=".palette", label="tiles"),

@@ -15,8 +15,15 @@ from datetime import date
 from django.test import Client
 from playwright.sync_api import Page
 
-from tests.factories import UserFactory
-from tests.integration.room_data import room_event, win
+from scoring.api import EXAMPLE_HAND
+from tests.factories import (
+    PlayerFactory,
+    RegistrationFactory,
+    TournamentFactory,
+    UserFactory,
+    player_ids,
+)
+from tests.integration.room_data import close, seat_table, win
 from tournaments.models import ExportFile, Player, Registration, Table, Tournament
 from tournaments.services import hands as hand_services
 
@@ -32,17 +39,24 @@ ORGANISER = "organisatrice"
 
 @dataclass
 class Event:
-    """Round 1 played and closed; round 2 under way: table 1 has a hand and
-    a penalty, table 2 is seated and waits for its first hand."""
+    """Round 1 played and closed: at table 1 the four players end on four
+    different scores (4, 2, 1 and 0 table points), table 2 had one win.
+    Round 2 under way: table 1 has a hand and a penalty, table 2 waits for
+    its first hand. Rounds 3 and 4 are planned."""
 
     tournament: Tournament
     registrations: list[Registration]
     organiser: object
     tablet: Table
+    closed_table: Table
 
     @property
     def slug(self) -> str:
         return self.tournament.slug
+
+    @property
+    def tablet_url(self) -> str:
+        return f"/table/{self.tablet.token}/"
 
     @property
     def names(self) -> list[str]:
@@ -54,25 +68,49 @@ class Event:
         return sorted(words, key=len, reverse=True)
 
 
+def self_draw(table: Table, winner: int, fan_total: int) -> None:
+    """A self-drawn win by seat ``winner`` (0..3, East first)."""
+    hand_services.record_hand(
+        table_id=table.pk,
+        result={
+            "kind": "self_draw",
+            "winner": player_ids(table)[winner],
+            "fan_total": fan_total,
+        },
+        actor=None,
+    )
+
+
 def build_event() -> Event:
-    tournament, registrations = room_event(players=8)
-    tournament.name = TOURNAMENT_NAME
-    tournament.city = "Lyon"
-    tournament.start_date = date(2026, 4, 18)
-    tournament.end_date = date(2026, 4, 19)
-    tournament.save()
-    for index, registration in enumerate(registrations):
-        player = registration.player
-        player.first_name = FIRST_NAMES[index]
-        player.last_name = LAST_NAMES[index]
-        player.save(update_fields=["first_name", "last_name"])
+    tournament = TournamentFactory(
+        name=TOURNAMENT_NAME,
+        city="Lyon",
+        start_date=date(2026, 4, 18),
+        end_date=date(2026, 4, 19),
+    )
+    registrations = []
+    for index, (first, last) in enumerate(zip(FIRST_NAMES, LAST_NAMES, strict=True)):
+        player = PlayerFactory(first_name=first, last_name=last)
+        registrations.append(
+            RegistrationFactory(tournament=tournament, player=player, number=index + 1)
+        )
     organiser = UserFactory(username=ORGANISER)
     tournament.organisers.add(organiser)
-    tablet = tournament.rounds.get(number=2).tables.get(number=1)
+    first, second = tournament.rounds.get(number=1), tournament.rounds.get(number=2)
+    closed_table = seat_table(first, 1, registrations[:4])
+    win(closed_table, 0, 1)
+    self_draw(closed_table, 2, fan_total=8)
+    close(closed_table)
+    other = seat_table(first, 2, registrations[4:])
+    win(other, 0, 1)
+    close(other)
+    reversed_order = registrations[::-1]
+    tablet = seat_table(second, 1, reversed_order[:4])
+    seat_table(second, 2, reversed_order[4:])
     win(tablet, 1, 3, fan_total=16)
     hand_services.add_penalty(
         table_id=tablet.pk,
-        player_id=registrations[-1].player_id,
+        player_id=reversed_order[3].player_id,
         kind="referee",
         points=10,
         actor=None,
@@ -86,7 +124,40 @@ def build_event() -> Event:
         content=b"PK",
         created_by=organiser,
     )
-    return Event(tournament, registrations, organiser, tablet)
+    return Event(tournament, registrations, organiser, tablet, closed_table)
+
+
+def score_a_hand(page: Page) -> None:
+    """The calculator with the API's example hand counted (a plain POST)."""
+    page.evaluate(
+        "hand => { const form = document.querySelector('.calculator-form');"
+        " form.elements.tiles.value = JSON.stringify(hand); form.submit(); }",
+        {**EXAMPLE_HAND, "flowers": 1},
+    )
+    page.wait_for_selector(".fan-total")
+
+
+def send_a_win_without_winner(page: Page) -> None:
+    """The tablet's hand form sent past the browser's own checks with a win
+    but no winner: the server's error texts."""
+    form = page.locator("form.hand-form").first
+    form.evaluate("form => { form.noValidate = true; }")
+    form.locator("input[name='kind'][value='discard']").check(force=True)
+    form.locator("button[type='submit']").click()
+    page.wait_for_selector("#sheet .error")
+
+
+def open_the_tile_picker(page: Page) -> None:
+    summary = page.locator("details.tiles-entry summary")
+    summary.click()
+    summary.evaluate("element => element.scrollIntoView({block: 'start'})")
+
+
+def fail_to_log_in(page: Page) -> None:
+    page.fill("input[name='username']", ORGANISER)
+    page.fill("input[name='password']", "not-the-password")
+    page.locator("main form button[type='submit']").click()
+    page.wait_for_selector("main .error")
 
 
 @dataclass(frozen=True)
@@ -94,6 +165,8 @@ class SitePage:
     name: str
     url: Callable[[Event], str]
     staff: bool = False
+    #: What to do on the page before it is read (a click, a form sent).
+    then: Callable[[Page], None] | None = None
 
 
 PAGES = [
@@ -104,8 +177,13 @@ PAGES = [
     SitePage("projector-standings", lambda e: f"/t/{e.slug}/projector/"),
     SitePage("projector-seating", lambda e: f"/t/{e.slug}/rounds/2/projector/"),
     SitePage("fan-calculator", lambda e: "/mcr/fans/"),
+    SitePage("fan-breakdown", lambda e: "/mcr/fans/", then=score_a_hand),
     SitePage("login", lambda e: "/accounts/login/"),
-    SitePage("tablet", lambda e: f"/table/{e.tablet.token}/"),
+    SitePage("login-refused", lambda e: "/accounts/login/", then=fail_to_log_in),
+    SitePage("tablet", lambda e: e.tablet_url),
+    SitePage("tablet-picker", lambda e: e.tablet_url, then=open_the_tile_picker),
+    SitePage("tablet-errors", lambda e: e.tablet_url, then=send_a_win_without_winner),
+    SitePage("tablet-closed", lambda e: f"/table/{e.closed_table.token}/"),
     SitePage("dashboard", lambda e: "/staff/", staff=True),
     SitePage("new-tournament", lambda e: "/staff/new/", staff=True),
     SitePage("tournament", lambda e: f"/staff/{e.slug}/", staff=True),
@@ -143,3 +221,6 @@ def open_page(page: Page, live_server_url: str, event: Event, site: SitePage) ->
     response = page.goto(live_server_url + site.url(event))
     assert response is not None and response.status == 200, site.name
     page.wait_for_load_state("networkidle")
+    if site.then:
+        site.then(page)
+        page.wait_for_load_state("networkidle")

@@ -1,5 +1,5 @@
 """In French, the main pages show no English word; in both languages, counts
-choose their plural form.
+choose their plural form and no riichi word stands for an MCR one.
 
 Each page of ``tests.e2e.site_pages.PAGES`` is opened in a real browser over
 one small event, and its visible text (``document.body.innerText``), its
@@ -45,19 +45,25 @@ ENGLISH_ONLY = frozenset(
     request swap draw shuffle results result
     """.split()  # noqa: SIM905 (a word list reads better as words)
 )
-#: Words after which "1 ...s" is right: singulars that end in "s", and the
-#: suits in the tiles' names ("1 Characters", "1 Bambous").
+#: Riichi words, wrong in MCR whatever the language ("Tirée seule (tsumo)").
+RIICHI = frozenset("tsumo ron riichi tenpai yaku dora".split())  # noqa: SIM905
+
+#: Words that may end "1 ...s" without a wrong plural: singulars and small
+#: words that end in "s", and the suits in the tiles' names ("1 Characters").
 NOT_A_COUNT = frozenset(
     """
-    fois mois pays temps bonus status
+    fois mois pays temps bonus status sans dans sous vers après depuis puis
+    plus moins mais alors très pas jamais toujours
+    is was has this its as us yes does always unless less across
     characters circles dots bamboos caractères cercles bambous
     """.split()  # noqa: SIM905
 )
 
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿœŒ]+")
-#: "1 points", "1 hands", "1 joueurs": a 1 alone (not 11, 2.1, -1, +1, 1/4)
-#: before a word in the plural; a space, not a tab (table cells).
-ONE_PLURAL = re.compile(r"(?<![\d.,/+\-−])\b1 ([A-Za-zÀ-ÿ]+s)\b")
+#: "1 points", "1 hands", "1 table points", "1 joueurs": a 1 alone (not 11,
+#: 2.1, -1, +1, 1/4) before a word in the plural, maybe after one lowercase
+#: word; a space, not a tab (table cells).
+ONE_PLURAL = re.compile(r"(?<![\d.,/+\-−])\b1 ((?:[a-zà-ÿ]+ )?[A-Za-zÀ-ÿ]+s)\b")
 
 #: Text marked as not to be translated (translate="no", e.g. the column
 #: titles an import accepts) or as another language is left out.
@@ -88,10 +94,10 @@ def page_texts(page: Page, names: list[str]) -> list[tuple[str, str]]:
     return lines
 
 
-def english_words(lines: list[tuple[str, str]]) -> list[str]:
+def words_from(vocabulary: frozenset[str], lines: list[tuple[str, str]]) -> list[str]:
     found = []
     for where, line in lines:
-        words = {w for w in WORD.findall(line) if w.lower() in ENGLISH_ONLY}
+        words = {w for w in WORD.findall(line) if w.lower() in vocabulary}
         if words:
             found.append(
                 f"{where}: {line!r} ({', '.join(sorted(words, key=str.lower))})"
@@ -99,11 +105,20 @@ def english_words(lines: list[tuple[str, str]]) -> list[str]:
     return found
 
 
+def english_words(lines: list[tuple[str, str]]) -> list[str]:
+    return words_from(ENGLISH_ONLY, lines)
+
+
+def riichi_words(lines: list[tuple[str, str]]) -> list[str]:
+    return words_from(RIICHI, lines)
+
+
 def wrong_plurals(lines: list[tuple[str, str]]) -> list[str]:
     found = []
     for where, line in lines:
         bad = "(s)" in line or any(
-            word.lower() not in NOT_A_COUNT for word in ONE_PLURAL.findall(line)
+            words.split()[-1].lower() not in NOT_A_COUNT
+            for words in ONE_PLURAL.findall(line)
         )
         if bad:
             found.append(f"{where}: {line!r}")
@@ -121,15 +136,16 @@ def visit(live_server, page: Page, site: SitePage, language: str):
 @pytest.mark.parametrize("site", PAGES, ids=lambda site: site.name)
 def test_french_page_has_no_english_word(live_server, page: Page, site: SitePage):
     lines = visit(live_server, page, site, "fr")
-    found = english_words(lines) + wrong_plurals(lines)
+    found = english_words(lines) + riichi_words(lines) + wrong_plurals(lines)
     assert not found, f"{site.name} in French:\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("site", PAGES, ids=lambda site: site.name)
 def test_english_counts_choose_their_plural(live_server, page: Page, site: SitePage):
-    """No "1 players" and no "player(s)": ngettext picks the form."""
+    """No "1 players" and no "player(s)": ngettext picks the form; and no
+    riichi word."""
     lines = visit(live_server, page, site, "en")
-    found = wrong_plurals(lines)
+    found = riichi_words(lines) + wrong_plurals(lines)
     assert not found, f"{site.name} in English:\n" + "\n".join(found)
 
 
@@ -152,8 +168,17 @@ def test_checks_catch_english_and_wrong_plurals():
         ("aria-label", "1 joueurs"),
         ("title", "16 joueur(s)"),
         ("text", "1 fois, 11 points, -1 points, 1\tpoints, 1 Bambous"),
+        ("text", "1 table points"),
+        ("text", "1 hand was played, 1 joueur sans pénalité"),
+        ("text", "Tirée seule (tsumo)"),
     ]
     assert english_words(lines) == [
-        "text: 'Standings after round 2' (after, round, Standings)"
+        "text: 'Standings after round 2' (after, round, Standings)",
+        "text: '1 hand was played, 1 joueur sans pénalité' (hand, played, was)",
     ]
-    assert wrong_plurals(lines) == ["aria-label: '1 joueurs'", "title: '16 joueur(s)'"]
+    assert riichi_words(lines) == ["text: 'Tirée seule (tsumo)' (tsumo)"]
+    assert wrong_plurals(lines) == [
+        "aria-label: '1 joueurs'",
+        "title: '16 joueur(s)'",
+        "text: '1 table points'",
+    ]
