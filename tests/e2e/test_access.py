@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.api import EXAMPLE_HAND
+from tests.e2e.site_pages import PAGES, build_event, open_page
 from tests.factories import UserFactory, seated_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -153,3 +154,26 @@ def test_fan_calculator_fits_a_phone(live_server, page: Page, language):
     expect(page.locator(".picker-hand .meld").first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert content_past_a_card(page) == []
+
+
+#: The open table's tablet page is made for 768px: at 360px its sheet of
+#: hands (number, result, four players, actions) is 435px wide.
+TABLET_SIZED = {"tablet", "tablet-picker", "tablet-errors"}
+PHONE_PAGES = [site for site in PAGES if site.name not in TABLET_SIZED]
+
+
+@pytest.mark.parametrize("site", PHONE_PAGES, ids=lambda site: site.name)
+def test_no_page_scrolls_sideways_on_a_phone(live_server, page: Page, site):
+    """At 360x740 the public pages, the calculator, the organiser's pages
+    and a closed table's sheet fit the screen's width."""
+    event = build_event()
+    page.set_viewport_size(PHONE)
+    open_page(page, live_server.url, event, site)
+    width = page.evaluate("document.documentElement.clientWidth")
+    wider = page.evaluate(
+        """width => Array.from(document.querySelectorAll('body *'))
+            .filter(element => element.getBoundingClientRect().right > width + 0.5)
+            .slice(0, 5).map(element => element.tagName + '.' + element.className)""",
+        width,
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, wider
