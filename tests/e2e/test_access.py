@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from scoring.api import EXAMPLE_HAND
+from tests.e2e.site_pages import PAGES, build_event, open_page
 from tests.factories import UserFactory, seated_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -111,3 +113,67 @@ def test_every_button_has_a_name(live_server, page: Page):
     names = [node.get("name", {}).get("value", "").strip() for node in controls]
     assert len(controls) >= 10
     assert all(names), names
+
+
+def content_past_a_card(page: Page) -> list[str]:
+    """The elements whose right edge passes their card's."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('main .card')).flatMap(card => {
+            const edge = card.getBoundingClientRect().right;
+            return Array.from(card.querySelectorAll('*'))
+              .filter(child => child.getBoundingClientRect().right > edge + 0.5)
+              .map(child => child.tagName + '.' + child.className);
+        })"""
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_fan_calculator_fits_a_phone(live_server, page: Page, language):
+    """At 360x740 the calculator's cards hold their content, empty and with
+    a scored hand, in both languages: no sideways scroll, no picker, palette
+    or breakdown past a card's right edge, and the palette's tiles stay a
+    fingertip wide (34px)."""
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/mcr/fans/")
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert content_past_a_card(page) == []
+    tiles = page.locator(".palette .tile-btn")
+    assert tiles.count() == 34
+    assert min(tile.bounding_box()["width"] for tile in tiles.all()) >= 34
+    # A plain form POST (as without JavaScript) shows the hand and its fans.
+    page.evaluate(
+        "hand => { const form = document.querySelector('.calculator-form');"
+        " form.elements.tiles.value = JSON.stringify(hand); form.submit(); }",
+        {**EXAMPLE_HAND, "flowers": 1},
+    )
+    expect(page.locator(".fan-total")).to_be_visible()
+    expect(page.locator(".picker-hand .meld").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert content_past_a_card(page) == []
+
+
+#: The open table's tablet page is made for 768px: at 360px its sheet of
+#: hands (number, result, four players, actions) is 435px wide.
+TABLET_SIZED = {"tablet", "tablet-picker", "tablet-errors"}
+PHONE_PAGES = [site for site in PAGES if site.name not in TABLET_SIZED]
+
+
+@pytest.mark.parametrize("site", PHONE_PAGES, ids=lambda site: site.name)
+def test_no_page_scrolls_sideways_on_a_phone(live_server, page: Page, site):
+    """At 360x740 the public pages, the calculator, the organiser's pages
+    and a closed table's sheet fit the screen's width."""
+    event = build_event()
+    page.set_viewport_size(PHONE)
+    open_page(page, live_server.url, event, site)
+    width = page.evaluate("document.documentElement.clientWidth")
+    wider = page.evaluate(
+        """width => Array.from(document.querySelectorAll('body *'))
+            .filter(element => element.getBoundingClientRect().right > width + 0.5)
+            .slice(0, 5).map(element => element.tagName + '.' + element.className)""",
+        width,
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, wider

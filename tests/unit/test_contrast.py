@@ -1,5 +1,6 @@
 """Control edges and the focus ring reach 3:1 against their backgrounds
-(WCAG 2.2, 1.4.11 Non-text Contrast), read from static/css/muraille.css."""
+(WCAG 2.2, 1.4.11 Non-text Contrast), read from static/css/muraille.css and
+the fan calculator's static/css/calculator.css."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-STYLESHEET = Path(__file__).resolve().parents[2] / "static" / "css" / "muraille.css"
-CSS = STYLESHEET.read_text(encoding="utf-8")
+CSS_DIR = Path(__file__).resolve().parents[2] / "static" / "css"
+CSS = (CSS_DIR / "muraille.css").read_text(encoding="utf-8")
+CALCULATOR_CSS = (CSS_DIR / "calculator.css").read_text(encoding="utf-8")
 MINIMUM = 3.0
 
 
@@ -48,6 +50,7 @@ def ratio(first: str, second: str) -> float:
 
 COLOURS = custom_properties(CSS)
 RULES = rules(CSS)
+CALCULATOR_RULES = rules(CALCULATOR_CSS)
 
 
 def test_luminance_matches_the_wcag_extremes():
@@ -102,3 +105,53 @@ def test_no_focus_ring_is_removed():
     for selector, body in RULES.items():
         if "focus" in selector:
             assert not re.search(r"outline:\s*(none|0)\b", body), selector
+
+
+def css_colour(value: str) -> str:
+    """The colour of ``var(--name, #fallback)`` (the custom property's value,
+    which must equal the fallback) or of a plain ``#rrggbb``."""
+    variable = re.fullmatch(r"var\((--[\w-]+)(?:,\s*(#[0-9a-fA-F]{6}))?\)", value)
+    if not variable:
+        return value
+    colour = COLOURS[variable[1]]
+    assert variable[2] in (None, colour), f"{value}: fallback is not {colour}"
+    return colour
+
+
+def border_colour(body: str) -> str:
+    border = re.search(r"border:\s*\S+\s+(?:solid|dashed)\s+([^;]+);", body)
+    assert border, body
+    return css_colour(border[1].strip())
+
+
+def background_colour(body: str) -> str:
+    fill = re.search(r"background:\s*(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})\s*;", body)
+    assert fill, body
+    return "#" + "".join(c * 2 for c in fill[1][1:]) if len(fill[1]) == 4 else fill[1]
+
+
+@pytest.mark.parametrize("selector", [".picker-hand", ".meld"])
+def test_calculator_tap_targets_reach_three_to_one(selector):
+    """The picker's hand and its melds (tapped to remove tiles) are edged with
+    the control line, 3:1 against their own fill and the card around them."""
+    body = CALCULATOR_RULES[selector]
+    edge = border_colour(body)
+    assert edge == COLOURS["--control-line"]
+    assert ratio(edge, background_colour(body)) >= MINIMUM
+    assert ratio(edge, COLOURS["--card"]) >= MINIMUM
+
+
+def test_calculator_edges_use_known_colours():
+    """Every solid edge of calculator.css is the control line, the focus or
+    jade colour, the red ink, or transparent: never the 1.3:1 divider."""
+    allowed = {
+        COLOURS[name] for name in ("--control-line", "--focus", "--jade", "--red")
+    } | {"#c0141c"}
+    for selector, body in CALCULATOR_RULES.items():
+        for value in re.findall(
+            r"border(?:-color)?:\s*(?:\S+\s+solid\s+)?([^;]+);", body
+        ):
+            value = value.strip()
+            if value == "transparent" or value.startswith("none"):
+                continue
+            assert css_colour(value) in allowed, (selector, value)

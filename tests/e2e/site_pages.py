@@ -1,0 +1,226 @@
+"""The site's main pages over one small event, for the browser checks of the
+whole site (tests/e2e/test_french_pages.py) and the screenshots
+(tests/e2e/test_zz_screenshots.py).
+
+Adding a page is one line in ``PAGES``: a name, a function from the
+``Event`` to the page's address, and whether it needs the organiser signed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from django.test import Client
+from playwright.sync_api import Page
+
+from scoring.api import EXAMPLE_HAND
+from tests.factories import (
+    PlayerFactory,
+    RegistrationFactory,
+    TournamentFactory,
+    UserFactory,
+    player_ids,
+)
+from tests.integration.room_data import close, seat_table, win
+from tournaments.models import ExportFile, Player, Registration, Table, Tournament
+from tournaments.services import hands as hand_services
+
+#: French names, so that no player's name reads as an English word; they
+#: are removed from the text before the checks all the same.
+FIRST_NAMES = ["Amélie", "Bastien", "Camille", "Damien", "Élodie", "Fabien"]
+FIRST_NAMES += ["Gaëlle", "Hugo"]
+LAST_NAMES = ["Moreau", "Lefèvre", "Garnier", "Rousseau", "Fontaine", "Chevalier"]
+LAST_NAMES += ["Girard", "Lambert"]
+TOURNAMENT_NAME = "Tournoi de printemps"
+ORGANISER = "organisatrice"
+
+
+@dataclass
+class Event:
+    """Round 1 played and closed: at table 1 the four players end on four
+    different scores (4, 2, 1 and 0 table points), table 2 had one win.
+    Round 2 under way: table 1 has a hand and a penalty, table 2 waits for
+    its first hand. Rounds 3 and 4 are planned."""
+
+    tournament: Tournament
+    registrations: list[Registration]
+    organiser: object
+    tablet: Table
+    closed_table: Table
+
+    @property
+    def slug(self) -> str:
+        return self.tournament.slug
+
+    @property
+    def tablet_url(self) -> str:
+        return f"/table/{self.tablet.token}/"
+
+    @property
+    def names(self) -> list[str]:
+        """Every name the builder chose, longest first (for removal)."""
+        players = Player.objects.filter(registrations__tournament=self.tournament)
+        words = {self.tournament.name, self.organiser.username}
+        for player in players:
+            words |= {player.first_name, player.last_name, str(player)}
+        return sorted(words, key=len, reverse=True)
+
+
+def self_draw(table: Table, winner: int, fan_total: int) -> None:
+    """A self-drawn win by seat ``winner`` (0..3, East first)."""
+    hand_services.record_hand(
+        table_id=table.pk,
+        result={
+            "kind": "self_draw",
+            "winner": player_ids(table)[winner],
+            "fan_total": fan_total,
+        },
+        actor=None,
+    )
+
+
+def build_event() -> Event:
+    tournament = TournamentFactory(
+        name=TOURNAMENT_NAME,
+        city="Lyon",
+        start_date=date(2026, 4, 18),
+        end_date=date(2026, 4, 19),
+    )
+    registrations = []
+    for index, (first, last) in enumerate(zip(FIRST_NAMES, LAST_NAMES, strict=True)):
+        player = PlayerFactory(first_name=first, last_name=last)
+        registrations.append(
+            RegistrationFactory(tournament=tournament, player=player, number=index + 1)
+        )
+    organiser = UserFactory(username=ORGANISER)
+    tournament.organisers.add(organiser)
+    first, second = tournament.rounds.get(number=1), tournament.rounds.get(number=2)
+    closed_table = seat_table(first, 1, registrations[:4])
+    win(closed_table, 0, 1)
+    self_draw(closed_table, 2, fan_total=8)
+    close(closed_table)
+    other = seat_table(first, 2, registrations[4:])
+    win(other, 0, 1)
+    close(other)
+    reversed_order = registrations[::-1]
+    tablet = seat_table(second, 1, reversed_order[:4])
+    seat_table(second, 2, reversed_order[4:])
+    win(tablet, 1, 3, fan_total=16)
+    hand_services.add_penalty(
+        table_id=tablet.pk,
+        player_id=reversed_order[3].player_id,
+        kind="referee",
+        points=10,
+        actor=None,
+    )
+    ExportFile.objects.create(
+        tournament=tournament,
+        kind=ExportFile.Kind.XLSX,
+        status=ExportFile.Status.READY,
+        progress=100,
+        filename="tournoi-de-printemps.xlsx",
+        content=b"PK",
+        created_by=organiser,
+    )
+    return Event(tournament, registrations, organiser, tablet, closed_table)
+
+
+def score_a_hand(page: Page) -> None:
+    """The calculator with the API's example hand counted (a plain POST)."""
+    page.evaluate(
+        "hand => { const form = document.querySelector('.calculator-form');"
+        " form.elements.tiles.value = JSON.stringify(hand); form.submit(); }",
+        {**EXAMPLE_HAND, "flowers": 1},
+    )
+    page.wait_for_selector(".fan-total")
+
+
+def send_a_win_without_winner(page: Page) -> None:
+    """The tablet's hand form sent past the browser's own checks with a win
+    but no winner: the server's error texts."""
+    form = page.locator("form.hand-form").first
+    form.evaluate("form => { form.noValidate = true; }")
+    form.locator("input[name='kind'][value='discard']").check(force=True)
+    form.locator("button[type='submit']").click()
+    page.wait_for_selector("#sheet .error")
+
+
+def open_the_tile_picker(page: Page) -> None:
+    summary = page.locator("details.tiles-entry summary")
+    summary.click()
+    summary.evaluate("element => element.scrollIntoView({block: 'start'})")
+
+
+def fail_to_log_in(page: Page) -> None:
+    page.fill("input[name='username']", ORGANISER)
+    page.fill("input[name='password']", "not-the-password")
+    page.locator("main form button[type='submit']").click()
+    page.wait_for_selector("main .error")
+
+
+@dataclass(frozen=True)
+class SitePage:
+    name: str
+    url: Callable[[Event], str]
+    staff: bool = False
+    #: What to do on the page before it is read (a click, a form sent).
+    then: Callable[[Page], None] | None = None
+
+
+PAGES = [
+    SitePage("home", lambda e: "/"),
+    SitePage("standings", lambda e: f"/t/{e.slug}/"),
+    SitePage("round-tables", lambda e: f"/t/{e.slug}/rounds/1/"),
+    SitePage("player", lambda e: f"/t/{e.slug}/players/{e.registrations[0].number}/"),
+    SitePage("projector-standings", lambda e: f"/t/{e.slug}/projector/"),
+    SitePage("projector-seating", lambda e: f"/t/{e.slug}/rounds/2/projector/"),
+    SitePage("fan-calculator", lambda e: "/mcr/fans/"),
+    SitePage("fan-breakdown", lambda e: "/mcr/fans/", then=score_a_hand),
+    SitePage("login", lambda e: "/accounts/login/"),
+    SitePage("login-refused", lambda e: "/accounts/login/", then=fail_to_log_in),
+    SitePage("tablet", lambda e: e.tablet_url),
+    SitePage("tablet-picker", lambda e: e.tablet_url, then=open_the_tile_picker),
+    SitePage("tablet-errors", lambda e: e.tablet_url, then=send_a_win_without_winner),
+    SitePage("tablet-closed", lambda e: f"/table/{e.closed_table.token}/"),
+    SitePage("dashboard", lambda e: "/staff/", staff=True),
+    SitePage("new-tournament", lambda e: "/staff/new/", staff=True),
+    SitePage("tournament", lambda e: f"/staff/{e.slug}/", staff=True),
+    SitePage("players-add", lambda e: f"/staff/{e.slug}/players/", staff=True),
+    SitePage("round-played", lambda e: f"/staff/{e.slug}/rounds/1/", staff=True),
+    SitePage("round-in-play", lambda e: f"/staff/{e.slug}/rounds/2/", staff=True),
+    SitePage("round-planned", lambda e: f"/staff/{e.slug}/rounds/3/", staff=True),
+    SitePage("rules", lambda e: f"/staff/{e.slug}/rules/", staff=True),
+    SitePage("settings", lambda e: f"/staff/{e.slug}/settings/", staff=True),
+    SitePage("import", lambda e: f"/staff/{e.slug}/import/", staff=True),
+    SitePage("exports", lambda e: f"/staff/{e.slug}/exports/", staff=True),
+]
+
+
+def sign_in(page: Page, live_server_url: str, user: object) -> None:
+    """Hand the browser a session of ``user`` (no trip through the login form)."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies["sessionid"]
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": cookie.value, "url": live_server_url}]
+    )
+
+
+def set_language(page: Page, live_server_url: str, language: str) -> None:
+    """The cookie the set_language form leaves."""
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server_url}]
+    )
+
+
+def open_page(page: Page, live_server_url: str, event: Event, site: SitePage) -> None:
+    if site.staff:
+        sign_in(page, live_server_url, event.organiser)
+    response = page.goto(live_server_url + site.url(event))
+    assert response is not None and response.status == 200, site.name
+    page.wait_for_load_state("networkidle")
+    if site.then:
+        site.then(page)
+        page.wait_for_load_state("networkidle")
