@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.integration.room_data import close, room_event, win
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def inside_viewport(page: Page, selector: str) -> bool:
@@ -39,8 +35,6 @@ def test_phone_standings_show_rank_name_points_and_score_without_sideways_scroll
     for column in (1, 2, 4, 5):  # rank, name, table points, score
         selector = f"table.standings tr > :nth-child({column})"
         assert inside_viewport(page, selector), selector
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "standings-phone.png"), full_page=True)
 
 
 def test_projector_updates_after_a_hand(live_server, page: Page, settings):
@@ -62,8 +56,6 @@ def test_projector_updates_after_a_hand(live_server, page: Page, settings):
     expect(row.locator(".num").nth(0)).to_have_text("5½", timeout=10_000)
     expect(row.locator(".num").nth(1)).to_have_text("24")
     assert page.locator("header.topbar").count() == 0
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "projector.png"))
 
 
 def test_player_page_draws_its_chart(live_server, page: Page):
@@ -88,8 +80,6 @@ def test_player_page_draws_its_chart(live_server, page: Page):
     page.wait_for_function(
         "() => window.Chart && Chart.getChart(document.getElementById('player-chart'))"
     )
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "player.png"), full_page=True)
 
 
 def test_seating_board_scrolls_by_itself_and_loops(live_server, page: Page, settings):
@@ -108,8 +98,6 @@ def test_seating_board_scrolls_by_itself_and_loops(live_server, page: Page, sett
         " && m.scrollTop >= m.scrollHeight - m.clientHeight - 1; }"
     )
     page.wait_for_function("() => document.querySelector('main').scrollTop === 0")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "projector-seating.png"))
 
 
 def test_standings_poll_gets_304_until_a_table_closes(

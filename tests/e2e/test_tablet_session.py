@@ -3,8 +3,6 @@ tile picker for a non-East winner, then a correction and a penalty."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -14,7 +12,6 @@ from tournaments.models import Hand, Penalty
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs/screenshots/tablet.png"
 TILES = {
     "concealed": "12345678p55z",
     "melds": [{"kind": "pung", "tiles": "222z", "concealed": False, "from": "left"}],
@@ -64,12 +61,6 @@ def enter_hand(page: Page, number: int) -> None:
     expect(preview).to_be_visible()
     total = preview.get_attribute("data-fan-total")
     expect(form.locator("input[name='fan_total']")).to_have_value(total)
-    if number == 5:
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.locator("#tiles-preview").scroll_into_view_if_needed()
-        page.screenshot(path=str(SCREENSHOT.with_name("tablet-picker.png")))
-        page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(SCREENSHOT))
     form.locator("button[type='submit']").click()
     expect(page.locator(f"#hand-{number}")).to_be_visible()
     expect(page.locator(f"#hand-{number}")).to_be_in_viewport()
