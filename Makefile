@@ -1,15 +1,19 @@
-# Muraille: `make run` serves the demo, `make test` runs every check.
+# Muraille: `make run` serves the demo (PORT=8000), `make test` runs every
+# check, bringing up what the tests need first (scripts/services_up.sh).
 SHELL := /bin/bash
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/muraille
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
+PORT ?= 8000
 
-.PHONY: run test venv lint test-sqlite test-postgres test-worker test-e2e messages clean
+.PHONY: run test venv services lint test-sqlite test-postgres test-worker test-e2e messages clean
 
+# Debian ships Python's venv module apart: install it when the first try fails.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
+	test -x $(PY) || $(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV) || \
+	  { bash scripts/services_up.sh venv && python3 -m venv --clear $(VENV); }
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
@@ -19,7 +23,11 @@ venv: $(VENV)/.installed
 run: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# PostgreSQL, Redis and chromium: started or installed when down or missing.
+services:
+	bash scripts/services_up.sh
 
 lint: venv
 	$(VENV)/bin/ruff check .
@@ -34,22 +42,22 @@ test-sqlite: venv
 	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not celery_worker and not e2e"
 
 test-postgres: venv
-	@if bash scripts/service_up.sh postgres; then \
-	  TEST_DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest -q -p no:cacheprovider \
-	    -m "not celery_worker and not e2e" tests/integration tests/api; \
-	else exit 1; fi
+	bash scripts/services_up.sh postgres
+	TEST_DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest -q -p no:cacheprovider \
+	  -m "not celery_worker and not e2e" tests/integration tests/api
 
 test-worker: venv
-	@if bash scripts/service_up.sh postgres && bash scripts/service_up.sh redis; then \
-	  TEST_DATABASE_URL=$(PG_URL) TEST_CELERY_BROKER_URL=$(REDIS_TEST_URL) \
-	    $(VENV)/bin/pytest -q -p no:cacheprovider -m celery_worker tests/integration; \
-	else exit 1; fi
+	bash scripts/services_up.sh postgres redis
+	TEST_DATABASE_URL=$(PG_URL) TEST_CELERY_BROKER_URL=$(REDIS_TEST_URL) \
+	  $(VENV)/bin/pytest -q -p no:cacheprovider -m celery_worker tests/integration
 
-# A real browser: Debian's chromium (`apt-get install chromium`) driven by Playwright.
+# A real browser: Debian's chromium driven by Playwright.
 test-e2e: venv
+	bash scripts/services_up.sh chromium
 	$(VENV)/bin/pytest -q -p no:cacheprovider -m e2e tests/e2e
 
-test: lint test-sqlite test-postgres test-worker test-e2e
+# Services first, so a missing one fails the run at once, not after the suite.
+test: services lint test-sqlite test-postgres test-worker test-e2e
 
 messages: venv
 	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=tests --ignore=bench

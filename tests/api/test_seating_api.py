@@ -27,7 +27,12 @@ def test_plan_every_round_review_and_publish(
     assert plan["status"] == "ready"
     assert plan["round_numbers"] == [1, 2, 3, 4]
     assert sorted(p for table in plan["rounds"][0] for p in table) == sorted(players)
-    assert set(plan["stats"]) == {"repeated_pairs", "max_meetings", "wind_imbalance"}
+    assert set(plan["stats"]) == {
+        "repeated_pairs",
+        "max_meetings",
+        "wind_imbalance",
+        "clock_stopped",
+    }
     assert (plan["request"]["seed"], plan["request"]["rounds_to_plan"]) == (3, 4)
 
     a, b = plan["rounds"][0][0][0], plan["rounds"][0][1][0]

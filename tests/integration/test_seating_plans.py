@@ -52,7 +52,12 @@ def test_whole_tournament_plan_is_reviewed_then_published(
     )
     assert plan.status == SeatingPlan.Status.READY
     assert plan.progress == 100
-    assert plan.stats == {"repeated_pairs": 0, "max_meetings": 1, "wind_imbalance": 0}
+    assert plan.stats == {
+        "repeated_pairs": 0,
+        "max_meetings": 1,
+        "wind_imbalance": 0,
+        "clock_stopped": False,
+    }
     assert len(plan.rounds) == 4
     assert not Round.objects.filter(tournament=sixteen, tables__isnull=False).exists()
 

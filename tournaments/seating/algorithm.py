@@ -23,8 +23,10 @@ def plan_seating(
 ) -> SeatingPlan:
     """Plan ``request.rounds_to_plan`` rounds and return them with their figures.
 
-    ``clock`` returns seconds (``time.monotonic`` in production); the search
-    stops by ``request.time_limit_s`` on that clock with the best plan found.
+    ``clock`` returns seconds (``time.monotonic`` in production). The search
+    stops by step counts, so a seed gives one plan; ``request.time_limit_s`` on
+    that clock is a safety limit that ends it early with the best plan found,
+    and the plan then says so (``clock_stopped``).
     ``on_progress`` receives fractions in 0..1, ending with 1.0. Raises
     SeatingError for a request that cannot be seated. The history is read,
     never changed, and the stats cover history plus plan.
@@ -41,7 +43,11 @@ def plan_seating(
     named = [[[problem.ids[i] for i in table] for table in round_] for round_ in tables]
     rounds = assign_winds(request.history, named)
     budget.done()
-    return SeatingPlan(rounds=rounds, stats=plan_stats([*request.history, *rounds]))
+    return SeatingPlan(
+        rounds=rounds,
+        stats=plan_stats([*request.history, *rounds]),
+        clock_stopped=budget.clock_stopped,
+    )
 
 
 def _random_rounds(problem: Problem) -> list[list[list[int]]]:

@@ -15,6 +15,11 @@ class Budget:
     a fake clock). Progress is the share of the budget used, reported only when
     it grew by at least 1 % so a slow callback (a Celery state update) is not
     called in a tight loop.
+
+    The searches stop by step counts; the clock is only a safety limit. When
+    it does stop a search, ``clock_stopped`` becomes True here and in every
+    budget this one was shared from, because the same seed may then give
+    another plan on another machine.
     """
 
     def __init__(
@@ -22,12 +27,15 @@ class Budget:
         clock: Callable[[], float],
         limit_s: float,
         on_progress: Callable[[float], None] | None,
+        parent: Budget | None = None,
     ) -> None:
         self.clock = clock
         self.start = clock()
         self.limit_s = limit_s * MARGIN
         self.on_progress = on_progress
         self.reported = -1.0
+        self.parent = parent
+        self.clock_stopped = False
 
     def elapsed(self) -> float:
         return self.clock() - self.start
@@ -35,16 +43,26 @@ class Budget:
     def expired(self) -> bool:
         """True once the budget is spent; reports progress on the way."""
         if self.limit_s <= 0:  # a share of a budget already spent
+            self._stop()
             return True
         used = self.elapsed() / self.limit_s
         self.report(min(used, 0.99))
-        return used >= 1.0
+        if used >= 1.0:
+            self._stop()
+            return True
+        return False
+
+    def _stop(self) -> None:
+        budget: Budget | None = self
+        while budget is not None:
+            budget.clock_stopped = True
+            budget = budget.parent
 
     def share(self, fraction: float) -> Budget:
         """A budget for a sub-search: ``fraction`` of the time left, with no
         progress reports of its own (expired at once when none is left)."""
         left = max(0.0, self.limit_s - self.elapsed())
-        return Budget(self.clock, left * fraction / MARGIN, None)
+        return Budget(self.clock, left * fraction / MARGIN, None, parent=self)
 
     def report(self, fraction: float) -> None:
         if self.on_progress is not None and fraction >= self.reported + 0.01:

@@ -117,6 +117,7 @@ def plan_to_json(plan: SeatingPlan) -> str:
                 "repeated_pairs": plan.stats.repeated_pairs,
                 "max_meetings": plan.stats.max_meetings,
                 "wind_imbalance": plan.stats.wind_imbalance,
+                "clock_stopped": plan.clock_stopped,
             },
         }
     )

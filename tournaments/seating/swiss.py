@@ -244,7 +244,7 @@ def _escape(
     """When nearby swaps cannot avoid every repeat, anneal the round as in
     the no-repeat mode (ranks ignored) for up to half the time left."""
     sub = budget.share(1 / 2)
-    if sub.limit_s <= 0:
+    if sub.expired():  # no time left: counted as a stop by the clock
         return tables
     state = PlanState(problem, [[list(table) for table in tables]])
     return anneal(state, problem, sub, lower_bound(problem))[0]

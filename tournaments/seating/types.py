@@ -56,7 +56,13 @@ class SeatingStats:
 @dataclass(frozen=True)
 class SeatingPlan:
     """The planned rounds (``rounds_to_plan`` of them) and the figures of
-    history plus plan."""
+    history plus plan.
+
+    ``clock_stopped`` is True when the time limit, not the search's own step
+    counts, ended a search: the same seed may then give another plan on
+    another (or a busier) machine.
+    """
 
     rounds: tuple[Round, ...]
     stats: SeatingStats
+    clock_stopped: bool = False

@@ -29,6 +29,11 @@ from tournaments.services.seating_rows import (
     seated_registrations,
 )
 
+#: The seating engine's clock, in seconds. It only bounds a search (the
+#: search itself stops by step counts); tests put a fake clock here so that a
+#: loaded machine cannot cut a search short.
+engine_clock: Callable[[], float] = time.monotonic
+
 
 class PlanCancelled(Exception):
     """Raised from the progress callback to stop a cancelled job."""
@@ -158,7 +163,7 @@ def run_seating_plan(
         SeatingPlan.objects.filter(pk=plan_id).update(request=request_to_data(request))
         result = plan_seating(
             request,
-            clock=time.monotonic,
+            clock=engine_clock,
             on_progress=_progress_reporter(plan_id, on_progress),
         )
     except PlanCancelled:
@@ -176,7 +181,7 @@ def run_seating_plan(
         status=SeatingPlan.Status.READY,
         progress=100,
         rounds=[[list(table) for table in round_] for round_ in result.rounds],
-        stats=figures(result.stats),
+        stats={**figures(result.stats), "clock_stopped": result.clock_stopped},
     )
     plan.refresh_from_db()
     if updated and plan.publish_when_ready:
@@ -255,7 +260,11 @@ def swap_in_plan(
         [swap.get(rid, rid) for rid in table] for table in tables
     ]
     history = published_rounds(plan.tournament, before=plan.first_round)
-    plan.stats = figures(plan_stats([*history, *plan.rounds]))
+    plan.stats = {
+        **figures(plan_stats([*history, *plan.rounds])),
+        # A swap by hand does not change how the search ended.
+        "clock_stopped": plan.stats.get("clock_stopped", False),
+    }
     plan.save(update_fields=["rounds", "stats"])
     record_event(
         tournament=plan.tournament,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.unit.seating.conftest import FakeClock, assert_valid_round
 from tournaments.seating import SeatingRequest, plan_seating
+from tournaments.seating.budget import Budget
 
 HARD = SeatingRequest(
     mode="no-repeat",
@@ -21,6 +22,7 @@ def test_search_stops_within_its_budget_with_a_valid_plan() -> None:
     progress: list[float] = []
     plan = plan_seating(HARD, clock=clock, on_progress=progress.append)
     assert clock.now <= HARD.time_limit_s
+    assert plan.clock_stopped is True
     assert progress[-1] == 1.0
     assert len(progress) > 10
     for round_ in plan.rounds:
@@ -55,3 +57,57 @@ def test_a_swiss_round_whose_time_is_spent_still_seats_everyone() -> None:
     )
     plan = plan_seating(request, clock=FakeClock(step=1.0))
     assert_valid_round(plan.rounds[0], players)
+    assert plan.clock_stopped is True
+
+
+CLUBS = SeatingRequest(
+    mode="no-repeat",
+    players=tuple(range(1, 21)),
+    rounds_total=4,
+    rounds_to_plan=4,
+    clubs={p: "AB"[p % 2] for p in range(1, 9)},
+    seed=4242,
+)
+
+
+def test_a_clock_that_never_expires_gives_one_plan_per_seed() -> None:
+    """The searches stop by step counts: with a clock that stands still the
+    plan depends on the seed alone, and says the clock did not stop it."""
+    first = plan_seating(CLUBS, clock=FakeClock(step=0.0))
+    again = plan_seating(CLUBS, clock=FakeClock(step=0.0))
+    assert first.clock_stopped is False
+    assert first == again
+    assert first.stats.repeated_pairs == 0
+
+
+def test_a_clock_that_expires_early_is_recorded_on_the_plan() -> None:
+    """A time limit reached before the steps run out cuts the search: the plan
+    is still valid and says the clock stopped it."""
+    clock = FakeClock(step=1.0)
+    plan = plan_seating(CLUBS, clock=clock)
+    assert plan.clock_stopped is True
+    for round_ in plan.rounds:
+        assert_valid_round(round_, CLUBS.players)
+
+
+def test_a_stop_in_a_shared_budget_reaches_the_whole_search() -> None:
+    """A sub-search's budget that runs out marks its parents too; one still
+    running marks nothing."""
+    clock = FakeClock(step=0.0)
+    budget = Budget(clock, 10.0, None)
+    child = budget.share(1 / 2)
+    grandchild = child.share(1 / 2)
+    assert not grandchild.expired()
+    assert not budget.clock_stopped
+    clock.now = 4.0
+    assert grandchild.expired()
+    assert (grandchild.clock_stopped, child.clock_stopped) == (True, True)
+    assert budget.clock_stopped
+    assert not Budget(clock, 10.0, None).clock_stopped
+
+
+def test_a_random_plan_is_never_stopped_by_the_clock() -> None:
+    """The random mode does not search: a slow clock changes nothing."""
+    request = SeatingRequest(mode="random", players=tuple(range(8)), seed=3)
+    plan = plan_seating(request, clock=FakeClock(step=100.0))
+    assert plan.clock_stopped is False

@@ -38,6 +38,7 @@ def test_command_plans_the_requested_rounds() -> None:
         "repeated_pairs": 0,
         "max_meetings": 1,
         "wind_imbalance": 1,
+        "clock_stopped": False,
     }
     assert run(json.dumps(request)).stdout == result.stdout
 
