@@ -63,7 +63,10 @@ def test_production_settings_values():
 
 def test_development_settings_stay_plain():
     """DEBUG=true: no HSTS and no SSL redirect on the development server."""
-    code = "from django.conf import settings as s;print(s.SECURE_HSTS_SECONDS, s.SECURE_SSL_REDIRECT)"
+    code = (
+        "from django.conf import settings as s;"
+        "print(s.SECURE_HSTS_SECONDS, s.SECURE_SSL_REDIRECT)"
+    )
     result = run_manage("shell", "-c", code, env={"DEBUG": "true"})
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "0 False"
