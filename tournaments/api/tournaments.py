@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,6 +22,7 @@ from tournaments.api.serializers import (
     TournamentOutput,
 )
 from tournaments.models import Registration, Round, SeatingPlan, Tournament
+from tournaments.permissions import ORGANISER_REQUIRED, can_create_tournament
 from tournaments.selectors import get_standings
 from tournaments.services import seating, seating_plans, setup
 
@@ -57,6 +59,8 @@ class TournamentListApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: TournamentOutput})
     def post(self, request: Any) -> Response:
+        if not can_create_tournament(request.user):
+            raise PermissionDenied(ORGANISER_REQUIRED)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         tournament = setup.create_tournament(actor=request.user, **data.validated_data)
