@@ -13,7 +13,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.access import get_round, get_tournament
+from tournaments.api.access import ROUND_TABLES_PREFETCH, get_round, get_tournament
 from tournaments.api.serializers import (
     RegistrationOutput,
     RoundOutput,
@@ -162,9 +162,7 @@ class RoundListApi(APIView):
     @extend_schema(responses=RoundOutput(many=True))
     def get(self, request: Any, slug: str) -> Response:
         tournament = get_tournament(request, slug)
-        rounds = tournament.rounds.prefetch_related(
-            "tables__seats__registration__player"
-        )
+        rounds = tournament.rounds.prefetch_related(*ROUND_TABLES_PREFETCH)
         return Response(RoundOutput(rounds, many=True).data)
 
 
