@@ -18,7 +18,9 @@ PRODUCTION_ENV = {
 
 
 def run_manage(*args: str, env: dict[str, str]):
-    base = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    # A clean environment: the test session's own variables (the settings
+    # module, DJANGO_ALLOW_ASYNC_UNSAFE of the browser tests) are not production.
+    base = {k: os.environ[k] for k in ("PATH", "HOME", "LANG") if k in os.environ}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         capture_output=True,
