@@ -11,6 +11,7 @@ template.
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
+from django.views import defaults
 
 logger = logging.getLogger(__name__)
 
@@ -38,6 +40,15 @@ class DatabaseUnavailableMiddleware:
             return None
         logger.error("Database unavailable: %s", exception, exc_info=exception)
         return unavailable_response(request)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """``handler500``: a database error raised outside any view (a session
+    saved by a middleware on the way out) is still a 503."""
+    exception = sys.exc_info()[1]
+    if isinstance(exception, OperationalError | InterfaceError):
+        return unavailable_response(request)
+    return defaults.server_error(request)
 
 
 def unavailable_response(request: HttpRequest) -> HttpResponse:

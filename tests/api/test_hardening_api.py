@@ -139,3 +139,19 @@ def test_page_answers_503_when_the_database_is_down():
     assert response.headers["Retry-After"]
     assert response.headers["Content-Type"].startswith("text/html")
     assert "<html" in response.content.decode()
+
+
+def test_server_error_handler_turns_a_database_error_into_503(rf):
+    """handler500 (errors raised outside a view, e.g. in a middleware)."""
+    from config.middleware import server_error
+
+    try:
+        raise OperationalError("connection refused")
+    except OperationalError:
+        response = server_error(rf.get("/api/tournaments/"))
+    assert response.status_code == 503
+    assert json.loads(response.content)["error"] == "database_unavailable"
+    try:
+        raise ValueError("a bug")
+    except ValueError:
+        assert server_error(rf.get("/")).status_code == 500

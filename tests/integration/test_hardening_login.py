@@ -104,3 +104,23 @@ def test_lockout_ends_with_the_cool_off(anna, settings):
     response = log_in(client, "secret-pass")
     assert response.status_code == 302
     assert logged_in(client)
+
+
+@override_settings(AXES_FAILURE_LIMIT=3)
+def test_forged_forwarded_for_does_not_dodge_the_lockout(anna):
+    """Without a trusted proxy, a new X-Forwarded-For per try is one address."""
+    client = Client()
+    for n in range(3):
+        client.post(
+            reverse("login"),
+            {"username": "anna", "password": "wrong"},
+            REMOTE_ADDR="10.0.0.1",
+            HTTP_X_FORWARDED_FOR=f"192.0.2.{n}",
+        )
+    response = client.post(
+        reverse("login"),
+        {"username": "anna", "password": "secret-pass"},
+        REMOTE_ADDR="10.0.0.1",
+        HTTP_X_FORWARDED_FOR="192.0.2.99",
+    )
+    assert response.status_code == 429
