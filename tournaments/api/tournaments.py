@@ -158,6 +158,10 @@ class PlayerDetailApi(APIView):
         return Response(RegistrationOutput(registration).data)
 
 
+def _round_with_tables(round_id: int) -> Round:
+    return Round.objects.prefetch_related(*ROUND_TABLES_PREFETCH).get(pk=round_id)
+
+
 class RoundListApi(APIView):
     @extend_schema(responses=RoundOutput(many=True))
     def get(self, request: Any, slug: str) -> Response:
@@ -276,7 +280,7 @@ class SeatingSwapApi(APIView):
         seating.swap_players(
             round_id=round_.pk, actor=request.user, **data.validated_data
         )
-        return Response(RoundOutput(Round.objects.get(pk=round_.pk)).data)
+        return Response(RoundOutput(_round_with_tables(round_.pk)).data)
 
 
 class RoundFinishApi(APIView):
@@ -284,7 +288,7 @@ class RoundFinishApi(APIView):
     def post(self, request: Any, slug: str, number: int) -> Response:
         round_ = get_round(request, slug, number, write=True)
         setup.finish_round(round_id=round_.pk, actor=request.user)
-        return Response(RoundOutput(Round.objects.get(pk=round_.pk)).data)
+        return Response(RoundOutput(_round_with_tables(round_.pk)).data)
 
 
 class RoundReopenApi(APIView):
@@ -292,7 +296,7 @@ class RoundReopenApi(APIView):
     def post(self, request: Any, slug: str, number: int) -> Response:
         round_ = get_round(request, slug, number, write=True)
         setup.reopen_round(round_id=round_.pk, actor=request.user)
-        return Response(RoundOutput(Round.objects.get(pk=round_.pk)).data)
+        return Response(RoundOutput(_round_with_tables(round_.pk)).data)
 
 
 class StandingsApi(APIView):
