@@ -124,3 +124,22 @@ def test_forged_forwarded_for_does_not_dodge_the_lockout(anna):
         HTTP_X_FORWARDED_FOR="192.0.2.99",
     )
     assert response.status_code == 429
+
+
+def test_behind_a_proxy_the_lockout_counts_the_forwarded_address(anna, settings):
+    """NUM_PROXIES=1: each client behind the proxy has its own count."""
+    settings.AXES_FAILURE_LIMIT = 2
+    settings.NUM_PROXIES = 1
+
+    def attempt(password: str, client_address: str):
+        return Client().post(
+            reverse("login"),
+            {"username": "anna", "password": password},
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR=f"192.0.2.1, {client_address}",
+        )
+
+    for _ in range(2):
+        attempt("wrong", "203.0.113.7")
+    assert attempt("secret-pass", "203.0.113.7").status_code == 429
+    assert attempt("secret-pass", "203.0.113.8").status_code == 302
