@@ -5,6 +5,7 @@ Defaults run the development server on SQLite with Celery in eager mode, so
 SECRET_KEY, ALLOWED_HOSTS and DEBUG=false.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -38,12 +39,14 @@ INSTALLED_APPS = [
     "django_filters",
     "django_htmx",
     "template_partials",
+    "axes",
     "tournaments",
     "scoring",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.DatabaseUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -53,6 +56,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a lockout into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -99,6 +104,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes counts failed logins per user name and address (the standalone
+# backend first: it refuses a locked-out pair before any password is checked).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.middleware.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "tournaments.api.access.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "staff:dashboard"
 LOGOUT_REDIRECT_URL = "public:home"
@@ -125,10 +142,16 @@ STORAGES = {
 }
 MEDIA_ROOT = BASE_DIR / "media"
 
+# Reverse proxies in front of gunicorn that append to X-Forwarded-For. At 0
+# the header is ignored, so a forged one cannot dodge a throttle or a lockout.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+
 REST_FRAMEWORK = {
+    # Token first: its WWW-Authenticate header makes a missing or bad token a
+    # 401 rather than a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.IsAuthenticatedOrReadOnly"
@@ -136,9 +159,12 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.MurailleAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    "DEFAULT_THROTTLE_CLASSES": ["tournaments.api.throttles.WriteRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
-        "fans": env.str("FANS_THROTTLE_RATE", default="120/min")
+        "fans": env.str("FANS_THROTTLE_RATE", default="120/min"),
+        "writes": env.str("WRITES_THROTTLE_RATE", default="120/min"),
     },
+    "NUM_PROXIES": NUM_PROXIES,
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -184,7 +210,28 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
 
+# Browser hardening that costs nothing in development.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
 if not DEBUG:
     SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=True)
     CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # The header the proxy sets to the scheme the browser used; empty when
+    # gunicorn terminates TLS itself (a forged header would then be trusted).
+    _proxy_ssl_header = env.str(
+        "SECURE_PROXY_SSL_HEADER", default="HTTP_X_FORWARDED_PROTO"
+    )
+    SECURE_PROXY_SSL_HEADER = (
+        (_proxy_ssl_header, "https") if _proxy_ssl_header else None
+    )
+    SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool(
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True
+    )
+    # Preloading is a promise to the browsers' list, hard to take back: opt in.
+    SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]

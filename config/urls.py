@@ -14,3 +14,5 @@ urlpatterns = [
     path("", include("tournaments.urls.exports")),
     path("", include("tournaments.urls.public")),
 ]
+
+handler500 = "config.middleware.server_error"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import Permission
 from rest_framework.test import APIClient
 
 from tests.factories import TournamentFactory, UserFactory
@@ -10,7 +11,14 @@ from tests.factories import TournamentFactory, UserFactory
 
 @pytest.fixture
 def organiser(db):
-    return UserFactory(username="organiser")
+    """An account with the organiser permission (it may create tournaments)."""
+    user = UserFactory(username="organiser")
+    user.user_permissions.add(
+        Permission.objects.get(
+            content_type__app_label="tournaments", codename="add_tournament"
+        )
+    )
+    return user
 
 
 @pytest.fixture

@@ -1,6 +1,13 @@
-"""The admin covers every model; score changes still go through the pages/API."""
+"""The admin covers every model; score changes still go through the pages/API.
 
-from django.contrib import admin
+Hands, penalties and seat results are read-only here: a score changed in the
+admin would skip the services, so no recompute of the table's results and no
+audit event. The table's tablet page and the round page (or the API) are the
+way to enter and correct scores.
+"""
+
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import (
     AuditEvent,
@@ -69,12 +76,43 @@ class SeatInline(admin.TabularInline):
     raw_id_fields = ["registration"]
 
 
+SCORES_NOTE = _(
+    "Scores are read-only here. Enter and correct them on the table's tablet "
+    "page or on the round page (Staff), where each change is audited and the "
+    "results are recomputed."
+)
+
+
+class ScoreReadOnlyAdmin(admin.ModelAdmin):
+    """View only: the services are the only writers of scores."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def changelist_view(self, request, extra_context=None):
+        if request.method == "GET":
+            messages.info(request, SCORES_NOTE)
+        return super().changelist_view(request, extra_context)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        if request.method == "GET":
+            messages.info(request, SCORES_NOTE)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     list_display = ["round", "number", "is_closed", "time_called", "version"]
     list_filter = ["round__tournament", "is_closed"]
     inlines = [SeatInline]
-    readonly_fields = ["version"]
+    # Closing a table or calling time goes through the services (audit, clock).
+    readonly_fields = ["is_closed", "time_called", "version"]
 
 
 @admin.register(Seat)
@@ -85,22 +123,21 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ScoreReadOnlyAdmin):
     list_display = ["table", "number", "kind", "winner", "discarder", "fan_total"]
     list_filter = ["table__round__tournament", "kind"]
     raw_id_fields = ["table", "winner", "discarder", "entered_by"]
-    readonly_fields = ["deltas", "version", "created_at", "updated_at"]
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
+class PenaltyAdmin(ScoreReadOnlyAdmin):
     list_display = ["table", "seat", "kind", "points", "reason"]
     list_filter = ["table__round__tournament", "kind"]
     raw_id_fields = ["table", "seat", "referee"]
 
 
 @admin.register(SeatResult)
-class SeatResultAdmin(admin.ModelAdmin):
+class SeatResultAdmin(ScoreReadOnlyAdmin):
     list_display = ["seat", "score", "rank", "table_points"]
     list_filter = ["round__tournament"]
     raw_id_fields = ["seat", "registration", "round"]

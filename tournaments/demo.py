@@ -8,12 +8,24 @@ from __future__ import annotations
 
 import datetime
 import random
+import time
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.db import transaction
 
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import (
+    Hand,
+    Penalty,
+    Player,
+    Round,
+    Seat,
+    SeatingPlan,
+    SeatResult,
+    Table,
+    Tournament,
+)
 from tournaments.services import hands, seating_plans, setup
 
 DEMO_SLUG = "demo-open"
@@ -62,7 +74,16 @@ FAN_TOTALS = [8] * 9 + [
 ]
 
 
+#: Seconds to wait for a Celery worker to seat the demo (a real broker).
+SEATING_WAIT_S = 120
+
+
 def demo_organiser() -> Any:
+    """The demo login, with a password printed in the README: development only.
+
+    An organiser (it may create tournaments) and a superuser, so the admin
+    can be explored too.
+    """
     user_model = get_user_model()
     user, created = user_model.objects.get_or_create(
         username=DEMO_USERNAME, defaults={"is_staff": True, "is_superuser": True}
@@ -70,6 +91,11 @@ def demo_organiser() -> Any:
     if created:
         user.set_password(DEMO_PASSWORD)
         user.save()
+    user.user_permissions.add(
+        Permission.objects.get(
+            content_type__app_label="tournaments", codename="add_tournament"
+        )
+    )
     return user
 
 
@@ -122,8 +148,12 @@ def play_table(table: Table, actor: Any, rng: random.Random) -> None:
 
 def seat_every_round(tournament: Tournament, actor: Any, seed: int) -> None:
     """One no-repeat plan of the whole tournament, published at once (as the
-    round page suggests for no-repeat seating)."""
-    seating_plans.start_seating(
+    round page suggests for no-repeat seating).
+
+    In eager mode the job has run when ``start_seating`` returns; with a
+    broker a worker runs it, and the demo waits for the plan to be published.
+    """
+    plan = seating_plans.start_seating(
         tournament_id=tournament.pk,
         first_round=1,
         rounds=None,
@@ -131,6 +161,7 @@ def seat_every_round(tournament: Tournament, actor: Any, seed: int) -> None:
         seed=seed,
         publish=True,
     )
+    wait_for_plan(plan.pk)
     for round_ in tournament.rounds.all():
         if round_.seating_state != Round.SeatingState.DONE:
             raise RuntimeError(
@@ -138,16 +169,54 @@ def seat_every_round(tournament: Tournament, actor: Any, seed: int) -> None:
             )
 
 
-def load_demo(*, seed: int = 2026, reset: bool = False) -> Tournament:
-    """Create the demo tournament unless it exists (``reset`` recreates it)."""
+def wait_for_plan(
+    plan_id: int, *, timeout_s: float = SEATING_WAIT_S, poll_s: float = 0.5
+) -> SeatingPlan:
+    """Block until the seating job has finished, one way or another."""
+    waiting = (SeatingPlan.Status.PENDING, SeatingPlan.Status.RUNNING)
+    deadline = time.monotonic() + timeout_s
+    plan = SeatingPlan.objects.get(pk=plan_id)
+    while plan.status in waiting:
+        if time.monotonic() > deadline:
+            raise RuntimeError(
+                f"seating job {plan_id} did not finish in {timeout_s:.0f} s: "
+                "is a Celery worker running?"
+            )
+        time.sleep(poll_s)
+        plan.refresh_from_db()
+    return plan
+
+
+@transaction.atomic
+def delete_demo(tournament: Tournament) -> None:
+    """Delete a demo, played or not: the scores first, as their keys protect
+    the seats, then the tournament and the players it alone registered."""
+    player_ids = list(tournament.registrations.values_list("player_id", flat=True))
+    Hand.objects.filter(table__round__tournament=tournament).delete()
+    Penalty.objects.filter(table__round__tournament=tournament).delete()
+    SeatResult.objects.filter(round__tournament=tournament).delete()
+    Seat.objects.filter(round__tournament=tournament).delete()
+    tournament.registrations.all().delete()
+    tournament.delete()
+    Player.objects.filter(pk__in=player_ids, registrations__isnull=True).delete()
+
+
+def load_demo(
+    *, seed: int = 2026, reset: bool = False, with_login: bool = False
+) -> Tournament:
+    """Create the demo tournament unless it exists (``reset`` recreates it).
+
+    ``with_login`` also creates the demo login (known password): only for a
+    development machine, which the command decides from DEBUG.
+    """
     existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
     if existing and not reset:
+        if with_login:
+            existing.organisers.add(demo_organiser())
         return existing
     if existing:
-        with transaction.atomic():
-            existing.registrations.all().delete()
-            existing.delete()
-    actor = demo_organiser()
+        delete_demo(existing)
+    actor = demo_organiser() if with_login else None
     rng = random.Random(seed)
     today = datetime.date.today()
     tournament = setup.create_tournament(

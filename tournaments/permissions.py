@@ -4,7 +4,45 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
 from tournaments.models import Tournament
+
+#: The model permission that makes an account an organiser: granted in the
+#: admin or by ``python manage.py grant_organiser <username>``.
+CREATE_TOURNAMENT_PERMISSION = "tournaments.add_tournament"
+ORGANISER_REQUIRED = _(
+    "Creating a tournament needs the organiser permission. Ask an "
+    "administrator to grant it to your account."
+)
+
+
+def can_create_tournament(user: Any) -> bool:
+    """Any account may log in; only organisers may start a new event."""
+    return bool(
+        user and user.is_authenticated and user.has_perm(CREATE_TOURNAMENT_PERMISSION)
+    )
+
+
+class TournamentCreatorRequiredMixin(LoginRequiredMixin):
+    """Pages that create a tournament: log in first, then be an organiser."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if request.user.is_authenticated and not can_create_tournament(request.user):
+            return organiser_required_response(request)
+        return super().dispatch(request, *args, **kwargs)
+
+
+def organiser_required_response(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "registration/organiser_required.html",
+        {"message": ORGANISER_REQUIRED},
+        status=403,
+    )
 
 
 def can_organise(user: Any, tournament: Tournament) -> bool:

@@ -8,11 +8,12 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.access import get_round, get_tournament
+from tournaments.api.access import ROUND_TABLES_PREFETCH, get_round, get_tournament
 from tournaments.api.serializers import (
     RegistrationOutput,
     RoundOutput,
@@ -21,6 +22,7 @@ from tournaments.api.serializers import (
     TournamentOutput,
 )
 from tournaments.models import Registration, Round, SeatingPlan, Tournament
+from tournaments.permissions import ORGANISER_REQUIRED, can_create_tournament
 from tournaments.selectors import get_standings
 from tournaments.services import seating, seating_plans, setup
 
@@ -57,6 +59,8 @@ class TournamentListApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: TournamentOutput})
     def post(self, request: Any) -> Response:
+        if not can_create_tournament(request.user):
+            raise PermissionDenied(ORGANISER_REQUIRED)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         tournament = setup.create_tournament(actor=request.user, **data.validated_data)
@@ -154,13 +158,15 @@ class PlayerDetailApi(APIView):
         return Response(RegistrationOutput(registration).data)
 
 
+def _round_with_tables(round_id: int) -> Round:
+    return Round.objects.prefetch_related(*ROUND_TABLES_PREFETCH).get(pk=round_id)
+
+
 class RoundListApi(APIView):
     @extend_schema(responses=RoundOutput(many=True))
     def get(self, request: Any, slug: str) -> Response:
         tournament = get_tournament(request, slug)
-        rounds = tournament.rounds.prefetch_related(
-            "tables__seats__registration__player"
-        )
+        rounds = tournament.rounds.prefetch_related(*ROUND_TABLES_PREFETCH)
         return Response(RoundOutput(rounds, many=True).data)
 
 
@@ -274,7 +280,7 @@ class SeatingSwapApi(APIView):
         seating.swap_players(
             round_id=round_.pk, actor=request.user, **data.validated_data
         )
-        return Response(RoundOutput(Round.objects.get(pk=round_.pk)).data)
+        return Response(RoundOutput(_round_with_tables(round_.pk)).data)
 
 
 class RoundFinishApi(APIView):
@@ -282,7 +288,7 @@ class RoundFinishApi(APIView):
     def post(self, request: Any, slug: str, number: int) -> Response:
         round_ = get_round(request, slug, number, write=True)
         setup.finish_round(round_id=round_.pk, actor=request.user)
-        return Response(RoundOutput(Round.objects.get(pk=round_.pk)).data)
+        return Response(RoundOutput(_round_with_tables(round_.pk)).data)
 
 
 class RoundReopenApi(APIView):
@@ -290,7 +296,7 @@ class RoundReopenApi(APIView):
     def post(self, request: Any, slug: str, number: int) -> Response:
         round_ = get_round(request, slug, number, write=True)
         setup.reopen_round(round_id=round_.pk, actor=request.user)
-        return Response(RoundOutput(Round.objects.get(pk=round_.pk)).data)
+        return Response(RoundOutput(_round_with_tables(round_.pk)).data)
 
 
 class StandingsApi(APIView):

@@ -28,6 +28,7 @@ from tournaments.forms import (
 from tournaments.imports.players import parse_player_lines
 from tournaments.messages import error_message
 from tournaments.models import Registration, Tournament
+from tournaments.permissions import TournamentCreatorRequiredMixin
 from tournaments.services import imports, setup
 from tournaments.services.errors import ServiceError
 from tournaments.views.exports import preview_context
@@ -50,7 +51,7 @@ class DashboardView(LoginRequiredMixin, View):
 FORM_TEMPLATE = "tournaments/staff/tournament_form.html"
 
 
-class TournamentCreateView(LoginRequiredMixin, View):
+class TournamentCreateView(TournamentCreatorRequiredMixin, View):
     template = FORM_TEMPLATE
 
     def get(self, request: HttpRequest) -> HttpResponse:
