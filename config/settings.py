@@ -115,7 +115,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.middleware.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "tournaments.api.access.client_ip"
+AXES_CLIENT_IP_CALLABLE = "tournaments.client_address.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "staff:dashboard"
 LOGOUT_REDIRECT_URL = "public:home"

@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Permission
 from rest_framework.test import APIClient
 
-from tests.factories import TournamentFactory, UserFactory
+from tests.factories import TournamentFactory, organiser_account
 
 
 @pytest.fixture
 def organiser(db):
     """An account with the organiser permission (it may create tournaments)."""
-    user = UserFactory(username="organiser")
-    user.user_permissions.add(
-        Permission.objects.get(
-            content_type__app_label="tournaments", codename="add_tournament"
-        )
-    )
-    return user
+    return organiser_account(username="organiser")
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import factory
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 
 from tournaments.models import (
     WINDS,
@@ -25,6 +26,17 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     username = factory.Sequence(lambda n: f"user{n}")
     password = factory.django.Password("secret-pass")
+
+
+def organiser_account(**fields: object) -> object:
+    """An account with the organiser permission (it may create tournaments)."""
+    user = UserFactory(**fields)
+    user.user_permissions.add(
+        Permission.objects.get(
+            content_type__app_label="tournaments", codename="add_tournament"
+        )
+    )
+    return user
 
 
 class ClubFactory(factory.django.DjangoModelFactory):

@@ -20,12 +20,13 @@ from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
     TournamentFactory,
-    UserFactory,
+    organiser_account,
     player_ids,
 )
 from tests.integration.room_data import close, seat_table, win
 from tournaments.models import ExportFile, Player, Registration, Table, Tournament
 from tournaments.services import hands as hand_services
+from tournaments.services import setup
 
 #: French names, so that no player's name reads as an English word; they
 #: are removed from the text before the checks all the same.
@@ -94,7 +95,7 @@ def build_event() -> Event:
         registrations.append(
             RegistrationFactory(tournament=tournament, player=player, number=index + 1)
         )
-    organiser = UserFactory(username=ORGANISER)
+    organiser = organiser_account(username=ORGANISER)
     tournament.organisers.add(organiser)
     first, second = tournament.rounds.get(number=1), tournament.rounds.get(number=2)
     closed_table = seat_table(first, 1, registrations[:4])
@@ -104,6 +105,7 @@ def build_event() -> Event:
     other = seat_table(first, 2, registrations[4:])
     win(other, 0, 1)
     close(other)
+    setup.finish_round(round_id=first.pk, actor=None)  # round 2's tables open
     reversed_order = registrations[::-1]
     tablet = seat_table(second, 1, reversed_order[:4])
     seat_table(second, 2, reversed_order[4:])

@@ -80,3 +80,12 @@ def test_grant_organiser_unknown_user():
 
 def test_superuser_may_create():
     assert can_create_tournament(UserFactory(is_superuser=True))
+
+
+def test_dashboard_offers_new_tournament_only_to_organisers(client, organiser):
+    """An account without the permission does not see a button that leads to 403."""
+    create = reverse("staff:tournament-create")
+    client.force_login(organiser)
+    assert create in client.get(reverse("staff:dashboard")).content.decode()
+    client.force_login(UserFactory())
+    assert create not in client.get(reverse("staff:dashboard")).content.decode()

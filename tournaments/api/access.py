@@ -4,28 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.shortcuts import get_object_or_404
 from rest_framework.exceptions import NotFound, PermissionDenied
 
 from tournaments.models import Round, Table, Tournament
 from tournaments.permissions import can_organise, can_referee, can_view
-
-
-def client_ip(request: Any) -> str | None:
-    """The caller's address, as DRF's throttles see it (``NUM_PROXIES``).
-
-    Each trusted proxy appends the address it saw to X-Forwarded-For, so the
-    client is the entry ``NUM_PROXIES`` from the right; anything further left
-    is whatever the client wrote. With no proxy the header is ignored.
-    """
-    remote_addr = request.META.get("REMOTE_ADDR") or None
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
-    proxies = settings.NUM_PROXIES
-    if not proxies or not forwarded:
-        return remote_addr
-    addresses = [part.strip() for part in forwarded.split(",")]
-    return addresses[-min(proxies, len(addresses))] or remote_addr
 
 
 def get_tournament(request: Any, slug: str, *, write: bool = False) -> Tournament:

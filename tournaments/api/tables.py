@@ -10,13 +10,14 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.access import client_ip, get_table
+from tournaments.api.access import get_table
 from tournaments.api.serializers import (
     HandOutput,
     PenaltyOutput,
     SeatOutput,
     TableOutput,
 )
+from tournaments.client_address import client_ip
 from tournaments.models import Hand, Penalty, Table
 from tournaments.selectors import get_table_sheet
 from tournaments.services import hands as hand_services

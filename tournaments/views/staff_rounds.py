@@ -18,6 +18,7 @@ from django.views import View
 from django_htmx.http import HttpResponseClientRefresh
 
 from scoring.engine.errors import EngineError
+from tournaments.client_address import client_ip
 from tournaments.forms import PlanSwapForm, SeatingStartForm
 from tournaments.messages import error_message
 from tournaments.models import Round, SeatingPlan, Table, Tournament
@@ -25,7 +26,7 @@ from tournaments.seating import SeatingError
 from tournaments.services import hands as hand_services
 from tournaments.services import seating, seating_plans, setup
 from tournaments.services.errors import ServiceError
-from tournaments.views.mixins import OrganiserMixin, client_ip
+from tournaments.views.mixins import OrganiserMixin
 from tournaments.views.staff_links import qr_svg, tables_context
 from tournaments.views.staff_swaps import swap_form
 
