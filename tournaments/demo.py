@@ -26,7 +26,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.services import hands, seating_plans, setup
+from tournaments.services import hands, penalties, seating_plans, setup
 
 DEMO_SLUG = "demo-open"
 DEMO_USERNAME = "organiser"
@@ -136,7 +136,7 @@ def play_table(table: Table, actor: Any, rng: random.Random) -> None:
             idempotency_key=f"demo-{table.pk}-{number}",
         )
     if rng.random() < 0.3:
-        hands.add_penalty(
+        penalties.add_penalty(
             table_id=table.pk,
             player_id=rng.choice(players),
             kind="false_hu",

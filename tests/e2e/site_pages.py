@@ -26,7 +26,7 @@ from tests.factories import (
 from tests.integration.room_data import close, seat_table, win
 from tournaments.models import ExportFile, Player, Registration, Table, Tournament
 from tournaments.services import hands as hand_services
-from tournaments.services import setup
+from tournaments.services import penalties, setup
 
 #: French names, so that no player's name reads as an English word; they
 #: are removed from the text before the checks all the same.
@@ -110,7 +110,7 @@ def build_event() -> Event:
     tablet = seat_table(second, 1, reversed_order[:4])
     seat_table(second, 2, reversed_order[4:])
     win(tablet, 1, 3, fan_total=16)
-    hand_services.add_penalty(
+    penalties.add_penalty(
         table_id=tablet.pk,
         player_id=reversed_order[3].player_id,
         kind="referee",

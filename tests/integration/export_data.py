@@ -14,6 +14,7 @@ from datetime import date
 from tests.factories import PlayerFactory, RegistrationFactory
 from tournaments.models import WINDS, Hand, Round, Seat, Table, Tournament
 from tournaments.services import hands as hand_services
+from tournaments.services import penalties
 from tournaments.services.setup import finish_round
 
 NAMES = [
@@ -77,7 +78,7 @@ def play_table(table: Table, players: list[int], actor, rng: random.Random) -> N
             # The breakdown the calculator stores; entering tiles here would
             # only repeat the calculator's own tests.
             Hand.objects.filter(pk=hand.pk).update(fans=FANS)
-    hand_services.add_penalty(
+    penalties.add_penalty(
         table_id=table.pk,
         player_id=players[1],
         kind="referee",

@@ -18,7 +18,15 @@ import pytest
 
 from tests.integration.round_helpers import EIGHT, named_players, organised, seat_round
 from tournaments.models import AuditEvent, Registration, Round, Table, Tournament
-from tournaments.services import clock, hands, imports, seating, seating_plans, setup
+from tournaments.services import (
+    clock,
+    hands,
+    imports,
+    penalties,
+    seating,
+    seating_plans,
+    setup,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +80,7 @@ def _hand(world: World) -> Any:
 
 
 def _penalty(world: World) -> Any:
-    penalty, _ = hands.add_penalty(
+    penalty, _ = penalties.add_penalty(
         table_id=world.tables[0].pk,
         player_id=world.ids()[0],
         kind="referee",
@@ -209,7 +217,7 @@ def _delete(world: World) -> Any:
 
 def _remove_penalty(world: World) -> Any:
     penalty = _penalty(world)
-    hands.remove_penalty(penalty_id=penalty.pk, actor=world.organiser)
+    penalties.remove_penalty(penalty_id=penalty.pk, actor=world.organiser)
     return penalty
 
 

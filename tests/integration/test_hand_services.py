@@ -8,6 +8,7 @@ from scoring.engine.errors import EngineError
 from tests.factories import player_ids, seated_table
 from tournaments.models import AuditEvent, Hand, SeatResult
 from tournaments.services import hands as svc
+from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -187,8 +188,10 @@ def test_seat_winds_follow_section_7_and_can_be_corrected(organiser):
 def test_false_hu_is_shared_and_referee_penalty_is_not(organiser):
     table = seated_table()
     e, s, w, n = player_ids(table)
-    svc.add_penalty(table_id=table.pk, player_id=s, kind="false_hu", actor=organiser)
-    svc.add_penalty(
+    penalties.add_penalty(
+        table_id=table.pk, player_id=s, kind="false_hu", actor=organiser
+    )
+    penalties.add_penalty(
         table_id=table.pk,
         player_id=n,
         kind="referee",
@@ -198,7 +201,7 @@ def test_false_hu_is_shared_and_referee_penalty_is_not(organiser):
     )
     assert scores(table) == [10, -30, 10, 0]
     penalty = table.penalties.get(kind="referee")
-    svc.remove_penalty(penalty_id=penalty.pk, actor=organiser)
+    penalties.remove_penalty(penalty_id=penalty.pk, actor=organiser)
     assert scores(table) == [10, -30, 10, 10]
 
 
@@ -226,3 +229,13 @@ def test_seventeenth_hand_is_refused(organiser):
     svc.close_table(table_id=table.pk, actor=organiser)
     results = SeatResult.objects.filter(seat__table=table)
     assert sorted(r.table_points_x12 for r in results) == [21, 21, 21, 21]
+
+
+def test_penalty_for_someone_not_at_the_table_names_the_player_field(organiser):
+    """The penalty form shows the error next to its player field."""
+    table = seated_table()
+    with pytest.raises(ServiceError) as error:
+        penalties.add_penalty(
+            table_id=table.pk, player_id=999999, kind="false_hu", actor=organiser
+        )
+    assert (error.value.code, error.value.field) == ("player_not_at_table", "player")

@@ -8,7 +8,7 @@ from django.urls import reverse
 from tests.factories import UserFactory, seated_table
 from tests.integration.room_data import win
 from tournaments.models import Hand, Penalty, SeatResult
-from tournaments.services import hands as hand_services
+from tournaments.services import penalties
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def played_table():
     table = seated_table()
     win(table, winner=0, discarder=1, fan_total=12)
     player = table.seats.first().registration.player_id
-    hand_services.add_penalty(
+    penalties.add_penalty(
         table_id=table.pk, player_id=player, kind="referee", points=10, actor=None
     )
     return table

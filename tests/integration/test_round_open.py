@@ -14,7 +14,7 @@ from tests.integration.page_factories import hand_data
 from tournaments.messages import error_message
 from tournaments.models import Hand, Penalty, Round
 from tournaments.services import hands as svc
-from tournaments.services import seating
+from tournaments.services import penalties, seating
 from tournaments.services.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -117,7 +117,7 @@ def future_table_with_a_hand(organiser):
     set_status(tournament, 1, Round.Status.FINISHED)
     table = seated_table(tournament, round_number=2)
     hand, _ = svc.record_hand(table_id=table.pk, result=discard(table), actor=organiser)
-    penalty, _ = svc.add_penalty(
+    penalty, _ = penalties.add_penalty(
         table_id=table.pk, player_id=player_ids(table)[0], kind="false_hu", actor=None
     )
     set_status(tournament, 1, Round.Status.PLAYING)
@@ -141,10 +141,10 @@ def every_write(table, hand, penalty, organiser):
         "delete": lambda: svc.delete_hand(
             hand_id=hand.pk, expected_version=hand.version, actor=organiser
         ),
-        "penalty": lambda: svc.add_penalty(
+        "penalty": lambda: penalties.add_penalty(
             table_id=table.pk, player_id=first, kind="false_hu", actor=organiser
         ),
-        "remove_penalty": lambda: svc.remove_penalty(
+        "remove_penalty": lambda: penalties.remove_penalty(
             penalty_id=penalty.pk, actor=organiser
         ),
         "close": lambda: svc.close_table(

@@ -21,6 +21,7 @@ from tournaments.client_address import client_ip
 from tournaments.models import Hand, Penalty, Table
 from tournaments.selectors import get_table_sheet
 from tournaments.services import hands as hand_services
+from tournaments.services import penalties
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
@@ -165,7 +166,7 @@ class PenaltyListApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
-        penalty, created = hand_services.add_penalty(
+        penalty, created = penalties.add_penalty(
             table_id=table.pk,
             player_id=fields.pop("player"),
             actor=request.user,
@@ -182,7 +183,7 @@ class PenaltyDetailApi(APIView):
     def delete(self, request: Any, penalty_id: int) -> Response:
         penalty = get_object_or_404(Penalty, pk=penalty_id)
         get_table(request, penalty.table_id, write=True)
-        hand_services.remove_penalty(
+        penalties.remove_penalty(
             penalty_id=penalty.pk, actor=request.user, ip_address=client_ip(request)
         )
         return Response(status=status.HTTP_204_NO_CONTENT)

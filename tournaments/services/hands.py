@@ -1,4 +1,4 @@
-"""Record, correct and delete hands; add and remove penalties.
+"""Record, correct and delete hands; close and reopen a table.
 
 Every function here is one transaction that locks the table row, validates
 through the tournament's rule set, writes an audit event and rebuilds the
@@ -20,7 +20,7 @@ from scoring.services import (
     ruleset_for,
     tiles_for_hand,
 )
-from tournaments.models import WINDS, Hand, Penalty, Round, Seat, Table
+from tournaments.models import WINDS, Hand, Round, Seat, Table
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.tables import (
@@ -282,99 +282,6 @@ def delete_hand(
         actor_label=actor_label,
     )
     hand.delete()
-    rebuild_table(table)
-    bump_version(table)
-
-
-def penalty_snapshot(penalty: Penalty) -> dict[str, Any]:
-    return {
-        "player": penalty.seat.registration.player_id,
-        "kind": penalty.kind,
-        "points": penalty.points,
-        "reason": penalty.reason,
-        "deltas": penalty.deltas,
-    }
-
-
-@transaction.atomic
-def add_penalty(
-    *,
-    table_id: int,
-    player_id: int,
-    kind: str,
-    actor: Actor,
-    points: int | None = None,
-    reason: str = "",
-    idempotency_key: str | None = None,
-    expected_table_version: int | None = None,
-    ip_address: str | None = None,
-    actor_label: str = "",
-) -> tuple[Penalty, bool]:
-    """Penalise a player at the table (``points`` defaults to the rule set's).
-
-    ``expected_table_version`` is the table version the client saw: a sheet
-    changed in between raises ``ConflictError``."""
-    table = lock_table(table_id)
-    if idempotency_key:
-        stored = table.penalties.filter(idempotency_key=idempotency_key).first()
-        if stored is not None:
-            return stored, False
-    check_table_open(table, expected_table_version)
-    seats = seats_of(table)
-    offender = _engine_payload({"winner": player_id}, seats)["winner"]
-    if kind not in Penalty.Kind.values:
-        raise ServiceError("unknown_penalty_kind", field="kind", kind=kind)
-    ruleset, options = ruleset_for(table.round.tournament)
-    deltas = ruleset.penalty_deltas(kind, offender, points, options)
-    penalty = Penalty.objects.create(
-        table=table,
-        seat=seats[offender],
-        kind=kind,
-        points=-deltas[offender],
-        reason=reason,
-        deltas=list(deltas),
-        referee=actor if actor is not None and actor.is_authenticated else None,
-        idempotency_key=idempotency_key or None,
-    )
-    rebuild_table(table)
-    bump_version(table)
-    record_event(
-        table=table,
-        action="penalty.add",
-        obj=penalty,
-        actor=actor,
-        after=penalty_snapshot(penalty),
-        ip_address=ip_address,
-        actor_label=actor_label,
-    )
-    return penalty, True
-
-
-@transaction.atomic
-def remove_penalty(
-    *,
-    penalty_id: int,
-    actor: Actor,
-    expected_table_version: int | None = None,
-    ip_address: str | None = None,
-    actor_label: str = "",
-) -> None:
-    table_id = Penalty.objects.filter(pk=penalty_id).values_list("table_id", flat=True)
-    if not table_id:
-        raise ServiceError("unknown_penalty", field="penalty", penalty=penalty_id)
-    table = lock_table(table_id[0])
-    check_table_open(table, expected_table_version)
-    penalty = Penalty.objects.select_related("seat__registration").get(pk=penalty_id)
-    record_event(
-        table=table,
-        action="penalty.remove",
-        obj=penalty,
-        actor=actor,
-        before=penalty_snapshot(penalty),
-        ip_address=ip_address,
-        actor_label=actor_label,
-    )
-    penalty.delete()
     rebuild_table(table)
     bump_version(table)
 

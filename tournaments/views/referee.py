@@ -37,6 +37,7 @@ from tournaments.forms import (
 from tournaments.messages import error_message
 from tournaments.models import Hand, Penalty
 from tournaments.services import hands as services
+from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.views.mixins import TableTokenMixin
 from tournaments.views.table_state import get_table_page, get_tiles_preview
@@ -293,7 +294,7 @@ class PenaltyCreateView(TableSheetView):
             return self.render_sheet(status=400, penalty_form=form)
         data = form.cleaned_data
         try:
-            services.add_penalty(
+            penalties.add_penalty(
                 table_id=self.table.pk,
                 player_id=data["player"],
                 kind=data["kind"],
@@ -318,7 +319,7 @@ class PenaltyDeleteView(TableSheetView):
         form = VersionForm(request.POST)
         form.is_valid()
         try:
-            services.remove_penalty(
+            penalties.remove_penalty(
                 penalty_id=penalty.pk,
                 expected_table_version=form.cleaned_data.get("table_version"),
                 **self.service_context(),
