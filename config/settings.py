@@ -210,11 +210,21 @@ _JOB_RETRY_POLICY = {
     "interval_step": 0.5,
     "interval_max": 0.5,
 }
+# A Redis that accepts connections but never answers would hold a request
+# forever without a read timeout; longer than the worker's 1 s BRPOP poll.
+JOB_SOCKET_TIMEOUT_S = 2.0
 CELERY_BROKER_CONNECTION_TIMEOUT = JOB_CONNECT_TIMEOUT_S
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": JOB_CONNECT_TIMEOUT_S}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": JOB_CONNECT_TIMEOUT_S,
+    "socket_timeout": JOB_SOCKET_TIMEOUT_S,
+}
 CELERY_TASK_PUBLISH_RETRY_POLICY = _JOB_RETRY_POLICY
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = JOB_CONNECT_TIMEOUT_S
-CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": _JOB_RETRY_POLICY}
+CELERY_REDIS_SOCKET_TIMEOUT = JOB_SOCKET_TIMEOUT_S
+# The result store already reconnects once when a subscription fails.
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {**_JOB_RETRY_POLICY, "max_retries": 0}
+}
 # Jobs whose dispatch failed, or whose task was lost (a broker restarted
 # empty), are sent again by this sweep, by the worker's start, and by
 # ``python manage.py requeue_jobs``.
