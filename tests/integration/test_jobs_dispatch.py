@@ -263,3 +263,24 @@ def test_the_broker_wait_is_bounded():
     assert conf.task_publish_retry_policy["max_retries"] <= 1
     policy = conf.result_backend_transport_options["retry_policy"]
     assert policy["max_retries"] == 0
+
+
+def test_a_result_store_outage_does_not_kill_a_running_job():
+    """Progress also lives in the job's row: a failed PROGRESS state is logged."""
+    from types import SimpleNamespace
+
+    from kombu.exceptions import OperationalError
+
+    from tournaments.tasks.progress import progress_reporter
+
+    calls = []
+
+    def update_state(**kwargs):
+        calls.append(kwargs)
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6390.")
+
+    task = SimpleNamespace(
+        request=SimpleNamespace(is_eager=False, id="t1"), update_state=update_state
+    )
+    progress_reporter(task)(40)
+    assert calls == [{"state": "PROGRESS", "meta": {"percent": 40}}]

@@ -94,7 +94,8 @@ def dispatch(kind: JobKind, job_id: int) -> bool:
 
     The row is left pending with an empty ``task_id``, the mark that
     ``requeue_jobs`` and the pages look for. The broker's timeouts and retry
-    policy (``CELERY_*`` settings) bound the wait to about two seconds.
+    policy (``CELERY_*`` settings) bound the wait: at once when Redis is down,
+    about four seconds when it accepts connections but does not answer.
     """
     try:
         result = _task(kind).apply_async((job_id,))
@@ -160,17 +161,10 @@ def requeue_jobs(
     outside any transaction, each send committing on its own.
     """
     sent = 0
-    found = [
-        (
-            kind,
-            list(
-                lost_jobs(kind, now=now, lost_after=lost_after).values_list(
-                    "pk", flat=True
-                )
-            ),
-        )
-        for kind in KINDS
-    ]
+    found = []
+    for kind in KINDS:
+        lost = lost_jobs(kind, now=now, lost_after=lost_after)
+        found.append((kind, list(lost.values_list("pk", flat=True))))
     waiting = sum(len(ids) for _, ids in found)
     for kind, ids in found:
         for job_id in ids:
