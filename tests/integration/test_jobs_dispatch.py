@@ -284,3 +284,21 @@ def test_a_result_store_outage_does_not_kill_a_running_job():
     )
     progress_reporter(task)(40)
     assert calls == [{"state": "PROGRESS", "meta": {"percent": 40}}]
+
+
+def test_a_large_events_workbook_page_says_the_queue_is_down(
+    client,
+    organiser,
+    tournament,
+    queue_down,
+    monkeypatch,
+    django_capture_on_commit_callbacks,
+):
+    """The "preparing the workbook" page (202) carries the notice too."""
+    monkeypatch.setattr(exports, "DIRECT_EXPORT_MAX_PLAYERS", -1)
+    client.force_login(organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.get(f"/t/{tournament.slug}/standings.xlsx")
+    assert response.status_code == 202
+    assert NOTICE in response.content.decode()
+    assert ExportFile.objects.get().status == ExportFile.Status.PENDING
