@@ -199,6 +199,42 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# A request that enqueues a job must answer within a few seconds when Redis
+# is down: the job row stays pending and the sweep below sends it later. The
+# defaults (4 s connection timeout, 20 result-store reconnects one second
+# apart) held a request for about 19 s and then answered 500.
+JOB_CONNECT_TIMEOUT_S = 1.0
+_JOB_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 0.5,
+}
+# A Redis that accepts connections but never answers would hold a request
+# forever without a read timeout; longer than the worker's 1 s BRPOP poll.
+JOB_SOCKET_TIMEOUT_S = 2.0
+CELERY_BROKER_CONNECTION_TIMEOUT = JOB_CONNECT_TIMEOUT_S
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": JOB_CONNECT_TIMEOUT_S,
+    "socket_timeout": JOB_SOCKET_TIMEOUT_S,
+}
+CELERY_TASK_PUBLISH_RETRY_POLICY = _JOB_RETRY_POLICY
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = JOB_CONNECT_TIMEOUT_S
+CELERY_REDIS_SOCKET_TIMEOUT = JOB_SOCKET_TIMEOUT_S
+# The result store already reconnects once when a subscription fails.
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {**_JOB_RETRY_POLICY, "max_retries": 0}
+}
+# Jobs whose dispatch failed, or whose task was lost (a broker restarted
+# empty), are sent again by this sweep, by the worker's start, and by
+# ``python manage.py requeue_jobs``.
+JOB_REQUEUE_EVERY_S = 60
+CELERY_BEAT_SCHEDULE = {
+    "requeue-jobs": {
+        "task": "tournaments.tasks.jobs.requeue_jobs_task",
+        "schedule": JOB_REQUEUE_EVERY_S,
+    },
+}
 
 # Seating: seconds a seating job may search before it keeps its best plan.
 SEATING_TIME_LIMIT_S = env.float("SEATING_TIME_LIMIT_S", default=5.0)

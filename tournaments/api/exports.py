@@ -31,6 +31,7 @@ from tournaments.imports.players import ImportPreview, ImportProblem
 from tournaments.models import ExportFile
 from tournaments.services import exports as export_services
 from tournaments.services import imports as import_services
+from tournaments.services import jobs
 from tournaments.views.exports import CONTENT_TYPES, file_response
 
 
@@ -79,13 +80,17 @@ def get_export(request: Any, export_id: int) -> ExportFile:
 class ExportDetailApi(APIView):
     class OutputSerializer(serializers.ModelSerializer):
         download_url = serializers.SerializerMethodField()
+        queue_notice = serializers.SerializerMethodField(help_text=jobs.NOTICE_HELP)
 
         class Meta:
             model = ExportFile
             fields = [
                 "id", "kind", "language", "status", "progress", "filename",
-                "error", "created_at", "download_url",
+                "error", "created_at", "download_url", "queue_notice",
             ]  # fmt: skip
+
+        def get_queue_notice(self, export: ExportFile) -> str | None:
+            return jobs.queue_notice(export)
 
         def get_download_url(self, export: ExportFile) -> str | None:
             if export.status != ExportFile.Status.READY:

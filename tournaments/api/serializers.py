@@ -16,6 +16,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.services import jobs
 
 
 class TournamentOutput(serializers.ModelSerializer):
@@ -190,6 +191,7 @@ class SeatingPlanOutput(serializers.ModelSerializer):
 
     rounds = serializers.SerializerMethodField()
     round_numbers = serializers.ListField(child=serializers.IntegerField())
+    queue_notice = serializers.SerializerMethodField(help_text=jobs.NOTICE_HELP)
 
     class Meta:
         model = SeatingPlan
@@ -209,7 +211,11 @@ class SeatingPlanOutput(serializers.ModelSerializer):
             "rounds",
             "request",
             "created_at",
+            "queue_notice",
         ]
+
+    def get_queue_notice(self, plan: SeatingPlan) -> str | None:
+        return jobs.queue_notice(plan)
 
     def get_rounds(self, plan: SeatingPlan) -> list[list[list[int]]]:
         players = dict(plan.tournament.registrations.values_list("pk", "player_id"))

@@ -30,6 +30,7 @@ from tournaments.export_selectors import (
 from tournaments.exports.standings_csv import build_standings_csv
 from tournaments.exports.standings_xlsx import build_standings_workbook
 from tournaments.models import ExportFile, Registration, Tournament
+from tournaments.services import jobs
 from tournaments.services.audit import Actor
 from tournaments.services.errors import ServiceError
 
@@ -133,8 +134,6 @@ def request_export(
     returned instead of a second one, so a double click or many visitors
     asking at once cost one build.
     """
-    from tournaments.tasks.exports import build_export_task
-
     check_export(kind, language)
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     busy = tournament.export_files.filter(
@@ -151,15 +150,8 @@ def request_export(
         language=language,
         created_by=actor if actor is not None and actor.is_authenticated else None,
     )
-    transaction.on_commit(lambda: _enqueue(export.pk, build_export_task))
+    jobs.enqueue(jobs.EXPORT, export.pk)
     return export
-
-
-def _enqueue(export_id: int, task: object) -> None:
-    async_result = task.delay(export_id)  # type: ignore[attr-defined]
-    ExportFile.objects.filter(pk=export_id, task_id="").update(
-        task_id=async_result.id or ""
-    )
 
 
 def get_fresh_export(
@@ -206,9 +198,8 @@ def run_export(*, export_id: int, on_progress: ProgressCallback) -> ExportFile:
     pending (a repeated delivery of the task) is returned untouched.
     """
     export = ExportFile.objects.select_related("tournament").get(pk=export_id)
-    if export.status != ExportFile.Status.PENDING:
-        return export
-    ExportFile.objects.filter(pk=export_id).update(status=ExportFile.Status.RUNNING)
+    if not jobs.claim(jobs.EXPORT, export_id):
+        return ExportFile.objects.get(pk=export_id)
     try:
         filename, content = build_export(
             tournament=export.tournament,

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -21,6 +20,7 @@ from django.db import transaction
 from tournaments.models import WINDS, Round, Seat, SeatingPlan, Table, Tournament
 from tournaments.seating import SeatingError, SeatingRequest, plan_seating, plan_stats
 from tournaments.seating.command import request_to_data
+from tournaments.services import jobs
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
 from tournaments.services.seating_rows import (
@@ -80,8 +80,6 @@ def start_seating(
     ``rounds=None`` plans every round from ``first_round`` to the last.
     ``publish`` publishes the plan as soon as the job finds it.
     """
-    from tournaments.tasks.seating import run_seating_plan_task
-
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     count = tournament.rounds_count - first_round + 1 if rounds is None else rounds
     check_plannable(tournament, first_round, count)
@@ -106,15 +104,8 @@ def start_seating(
         actor=actor,
         after={"first_round": first_round, "rounds": count, "seed": plan.seed},
     )
-    transaction.on_commit(lambda: _enqueue(plan.pk, run_seating_plan_task))
+    jobs.enqueue(jobs.SEATING, plan.pk)
     return plan
-
-
-def _enqueue(plan_id: int, task: Any) -> None:
-    async_result = task.delay(plan_id)
-    SeatingPlan.objects.filter(pk=plan_id, task_id="").update(
-        task_id=async_result.id or ""
-    )
 
 
 def build_request(plan: SeatingPlan) -> SeatingRequest:
@@ -154,9 +145,8 @@ def run_seating_plan(
     engine's next progress report.
     """
     plan = SeatingPlan.objects.select_related("tournament").get(pk=plan_id)
-    if plan.status != SeatingPlan.Status.PENDING:
-        return plan
-    SeatingPlan.objects.filter(pk=plan_id).update(status=SeatingPlan.Status.RUNNING)
+    if not jobs.claim(jobs.SEATING, plan_id):
+        return SeatingPlan.objects.get(pk=plan_id)
     try:
         check_plannable(plan.tournament, plan.first_round, plan.rounds_count)
         request = build_request(plan)

@@ -2,6 +2,7 @@
 this package, which imports them all."""
 
 from tournaments.tasks.exports import build_export_task as build_export_task
+from tournaments.tasks.jobs import requeue_jobs_task
 from tournaments.tasks.seating import run_seating_plan_task
 
-__all__ = ["run_seating_plan_task"]
+__all__ = ["requeue_jobs_task", "run_seating_plan_task"]

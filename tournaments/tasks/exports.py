@@ -7,15 +7,11 @@ from typing import Any
 from celery import shared_task
 
 from tournaments.services.exports import run_export
+from tournaments.tasks.progress import progress_reporter
 
 
 @shared_task(bind=True)
 def build_export_task(self: Any, export_id: int) -> dict[str, Any]:
     """Build one export file; progress goes to the result backend and the row."""
-
-    def on_progress(percent: int) -> None:
-        if not self.request.is_eager:
-            self.update_state(state="PROGRESS", meta={"percent": percent})
-
-    export = run_export(export_id=export_id, on_progress=on_progress)
+    export = run_export(export_id=export_id, on_progress=progress_reporter(self))
     return {"export": export.pk, "status": export.status, "error": export.error}

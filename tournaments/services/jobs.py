@@ -1,0 +1,189 @@
+"""Background jobs: the row is the source of truth, the broker only a doorbell.
+
+A job (a ``SeatingPlan`` or an ``ExportFile``) is a row created in its
+service's transaction with the status ``pending``. ``enqueue`` sends its
+task once that transaction commits, as pretix's ``TransactionAwareTask``
+does; the broker may be down then, so a failed send is logged and the row
+keeps an empty ``task_id``: the request still answers at once and the page
+says that the job will start when the queue is back.
+
+``requeue_jobs`` sends again every pending job that has no task (its send
+failed) or whose task looks lost (pending for longer than
+``REQUEUE_LOST_AFTER``: a broker that restarted empty, a worker killed
+before it acknowledged). It runs from the Celery beat schedule, at every
+worker's start and as ``python manage.py requeue_jobs``. Sending a job
+twice is harmless: the first task to ``claim`` the row runs it, the other
+returns.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import partial
+from importlib import import_module
+from typing import Any
+
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from kombu.exceptions import OperationalError
+
+from tournaments.models import ExportFile, SeatingPlan
+
+logger = logging.getLogger(__name__)
+
+PENDING = "pending"
+RUNNING = "running"
+"""``SeatingPlan.Status`` and ``ExportFile.Status`` share these two values."""
+
+REQUEUE_UNSENT_AFTER = timedelta(seconds=5)
+"""A job without a task id this old was not sent (its send failed). Younger
+ones may be between their commit and their send, in another process."""
+REQUEUE_LOST_AFTER = timedelta(minutes=10)
+"""A job sent this long ago and still pending presumably lost its task.
+Generous, since a busy worker runs jobs one after another; a duplicate send
+costs one task that finds the row claimed and returns."""
+
+try:
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.exceptions import TimeoutError as RedisTimeoutError
+except ImportError:  # pragma: no cover - redis is in requirements.txt
+    BROKER_ERRORS: tuple[type[BaseException], ...] = (OperationalError, OSError)
+else:
+    BROKER_ERRORS = (
+        OperationalError,
+        OSError,
+        RedisConnectionError,
+        RedisTimeoutError,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class JobKind:
+    """One kind of job: its model and the name of the task that runs it."""
+
+    model: type[models.Model]
+    task_name: str
+
+
+SEATING = JobKind(SeatingPlan, "tournaments.tasks.seating.run_seating_plan_task")
+EXPORT = JobKind(ExportFile, "tournaments.tasks.exports.build_export_task")
+KINDS = (SEATING, EXPORT)
+
+
+def _task(kind: JobKind) -> Any:
+    # Imported on use: the tasks import the services, which import this module.
+    module, name = kind.task_name.rsplit(".", 1)
+    return getattr(import_module(module), name)
+
+
+def enqueue(kind: JobKind, job_id: int) -> None:
+    """Send the job's task once the current transaction commits.
+
+    Call it inside the service's ``transaction.atomic`` block, after the row
+    is created: a worker must never see a job id that is not committed yet.
+    """
+    transaction.on_commit(partial(dispatch, kind, job_id))
+
+
+def dispatch(kind: JobKind, job_id: int) -> bool:
+    """Send the job's task now; False (and a log line) if the broker is down.
+
+    The row is left pending with an empty ``task_id``, the mark that
+    ``requeue_jobs`` and the pages look for. The broker's timeouts and retry
+    policy (``CELERY_*`` settings) bound the wait: at once when Redis is down,
+    about four seconds when it accepts connections but does not answer.
+    """
+    try:
+        result = _task(kind).apply_async((job_id,))
+    except BROKER_ERRORS as error:
+        _log_unsent(kind, job_id, error)
+        return False
+    except RuntimeError as error:
+        # The result store's "retry limit exceeded" wraps its connection error.
+        if not isinstance(error.__cause__, BROKER_ERRORS):
+            raise
+        _log_unsent(kind, job_id, error)
+        return False
+    kind.model.objects.filter(pk=job_id).update(task_id=result.id or "")
+    return True
+
+
+def _log_unsent(kind: JobKind, job_id: int, error: BaseException) -> None:
+    logger.warning(
+        "%s %s not sent, the job queue is unreachable (%s); it stays pending "
+        "and requeue_jobs sends it when the queue is back",
+        kind.model.__name__,
+        job_id,
+        error,
+    )
+
+
+def claim(kind: JobKind, job_id: int) -> bool:
+    """Mark a pending job running; False if it is not pending any more.
+
+    One conditional UPDATE, so of two deliveries of the same job (a requeue
+    of a task that was not lost after all) only one runs it.
+    """
+    pending = kind.model.objects.filter(pk=job_id, status=PENDING)
+    return pending.update(status=RUNNING) == 1
+
+
+def is_unsent(job: SeatingPlan | ExportFile) -> bool:
+    """True for a pending job whose task could not be sent (queue down)."""
+    return job.status == PENDING and not job.task_id
+
+
+def lost_jobs(
+    kind: JobKind, *, now: Any = None, lost_after: timedelta = REQUEUE_LOST_AFTER
+) -> models.QuerySet:
+    """Pending jobs with no task, or whose task presumably got lost."""
+    now = now or timezone.now()
+    unsent = models.Q(task_id="", created_at__lt=now - REQUEUE_UNSENT_AFTER)
+    lost = models.Q(created_at__lt=now - max(lost_after, REQUEUE_UNSENT_AFTER))
+    return kind.model.objects.filter(unsent | lost, status=PENDING).order_by("pk")
+
+
+def requeue_jobs(
+    *,
+    now: Any = None,
+    lost_after: timedelta = REQUEUE_LOST_AFTER,
+    send: Callable[[JobKind, int], bool] = dispatch,
+) -> tuple[int, int]:
+    """Send again every lost job; (sent, still unsent) counts.
+
+    ``lost_after=timedelta(0)`` resends every pending job: a worker that
+    starts cannot tell whether the broker kept the queue. Stops at the first
+    failed send (the queue is down, the next sweep tries again). Runs
+    outside any transaction, each send committing on its own.
+    """
+    sent = 0
+    found = []
+    for kind in KINDS:
+        lost = lost_jobs(kind, now=now, lost_after=lost_after)
+        found.append((kind, list(lost.values_list("pk", flat=True))))
+    waiting = sum(len(ids) for _, ids in found)
+    for kind, ids in found:
+        for job_id in ids:
+            if not send(kind, job_id):
+                return sent, waiting - sent
+            sent += 1
+    return sent, waiting - sent
+
+
+QUEUE_UNAVAILABLE = _(
+    "The job queue is unavailable: the job will start as soon as it is back."
+)
+
+NOTICE_HELP = (
+    "Set while the job could not be sent to the job queue (it is down): the "
+    "job stays pending and starts as soon as the queue is back. Null otherwise."
+)
+
+
+def queue_notice(job: SeatingPlan | ExportFile) -> str | None:
+    """The translated notice for a job whose send failed, else None (API)."""
+    return str(QUEUE_UNAVAILABLE) if is_unsent(job) else None
