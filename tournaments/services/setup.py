@@ -223,18 +223,24 @@ def find_or_create_player(
     if existing is not None:
         _fill_blanks(existing, club=club, country=country, ema_number=ema_number)
         return existing
+    return _new_player(
+        first_name=first_name.strip(),
+        last_name=last_name,
+        club=club,
+        country=country,
+        ema_number=ema_number,
+    )
+
+
+def _new_player(*, club: str, ema_number: str, **fields: str) -> Player:
+    """Store a new player, or the one another request stored meanwhile with
+    this EMA number (the same person, registered at once elsewhere)."""
     try:
         with transaction.atomic():
             return Player.objects.create(
-                first_name=first_name.strip(),
-                last_name=last_name,
-                club=_club(club),
-                country=country,
-                ema_number=ema_number,
+                club=_club(club), ema_number=ema_number, **fields
             )
     except IntegrityError:
-        # The same new EMA number registered at once elsewhere (another
-        # tournament): it is the same person, stored by the other request.
         existing = Player.objects.filter(ema_number=ema_number).first()
         if not ema_number or existing is None:
             raise
