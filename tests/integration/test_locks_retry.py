@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 from django.db import IntegrityError
+from django.urls import reverse
 
 from tests.factories import TournamentFactory, player_ids, seated_table
+from tests.integration.page_factories import hand_data, organised_table
+from tests.integration.page_factories import player_ids as page_player_ids
 from tournaments.models import Hand, Penalty, Player, Tournament
 from tournaments.services import hands, penalties, setup
 from tournaments.services.errors import ConflictError, ServiceError
@@ -145,3 +148,30 @@ def test_table_lock_reads_the_round_as_it_stands_after_the_lock(organiser):
     with pytest.raises(ServiceError) as refused:
         hands.close_table(table_id=table.pk, actor=organiser, time_called=True)
     assert refused.value.code == "round_finished"
+
+
+def test_tablet_delete_of_a_hand_deleted_meanwhile_answers_409(
+    client, organiser, monkeypatch
+):
+    """Two tablets delete the same hand: the second sheet says there is no
+    such hand (409), not a server error."""
+    table = organised_table(organiser)
+    e, s, _w, _n = page_player_ids(table)
+    client.post(referee_url("hand-create", table), hand_data("discard", e, s, 12))
+    hand = Hand.objects.get(table=table)
+    real_lock = hands.lock_table
+
+    def first_delete_commits_meanwhile(table_id):
+        Hand.objects.filter(pk=hand.pk).delete()
+        return real_lock(table_id)
+
+    monkeypatch.setattr(hands, "lock_table", first_delete_commits_meanwhile)
+    response = client.post(
+        referee_url("hand-delete", table, pk=hand.pk), {"version": hand.version}
+    )
+    assert response.status_code == 409
+    assert f"There is no hand {hand.pk}." in response.content.decode()
+
+
+def referee_url(name, table, **kwargs):
+    return reverse(f"referee:{name}", kwargs={"token": table.token, **kwargs})
