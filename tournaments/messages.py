@@ -11,6 +11,7 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "unknown_table": _("There is no table %(table)s."),
     "unknown_hand": _("There is no hand %(hand)s."),
     "unknown_penalty": _("There is no penalty %(penalty)s."),
+    "slug_taken": _("Too many tournaments are named “%(slug)s”: choose a short name."),
     "round_finished": _("Round %(round)s is finished: this sheet is read-only."),
     "round_not_started": _(
         "Round %(round)s has not started yet: round %(current)s is still being played."

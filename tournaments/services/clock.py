@@ -16,24 +16,25 @@ from django.utils import timezone
 
 from tournaments.clock import seconds_run
 from tournaments.clock_selectors import get_table_clock
-from tournaments.models import Round, Table
+from tournaments.models import Round, Table, Tournament
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
-from tournaments.services.tables import bump_version, check_round_open
+from tournaments.services.tables import bump_version, check_round_open, lock_rows
 
 MAX_EXTRA_MINUTES = 120
 
 
 def _locked_round(round_id: int) -> Round:
-    """Lock the round row. Precondition: inside ``transaction.atomic``."""
-    try:
-        return (
-            Round.objects.select_for_update()
-            .select_related("tournament")
-            .get(pk=round_id)
-        )
-    except Round.DoesNotExist:
-        raise ServiceError("unknown_round", field="round", round=round_id) from None
+    """Lock the round row (not its tournament: the clock never writes it).
+
+    Precondition: inside ``transaction.atomic``, no table locked yet (lock
+    order: round, then its tables).
+    """
+    round_ = lock_rows(Round.objects.filter(pk=round_id)).first()
+    if round_ is None:
+        raise ServiceError("unknown_round", field="round", round=round_id)
+    round_.tournament = Tournament.objects.get(pk=round_.tournament_id)
+    return round_
 
 
 def clock_snapshot(round_: Round) -> dict[str, Any]:
@@ -128,7 +129,7 @@ def extend_clock(
     if round_.status == Round.Status.FINISHED:
         raise ServiceError("round_finished", round=round_.number)
     before = clock_snapshot(round_)
-    tables = Table.objects.select_for_update().filter(round=round_)
+    tables = lock_rows(Table.objects.filter(round=round_))
     if table_number is not None:
         tables = tables.filter(number=table_number)
         table = tables.first()
@@ -166,5 +167,6 @@ def reset_clock(*, round_id: int, actor: Actor) -> Round:
     round_.clock_started_at = None
     round_.clock_elapsed_s = 0
     round_.clock_extra_minutes = 0
-    round_.tables.update(extra_minutes=0)
+    tables = lock_rows(round_.tables.all())
+    Table.objects.filter(pk__in=[table.pk for table in tables]).update(extra_minutes=0)
     return _save(round_, "clock.reset", actor, before)

@@ -135,7 +135,7 @@ def request_export(
     asking at once cost one build.
     """
     check_export(kind, language)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament_id)
     busy = tournament.export_files.filter(
         kind=kind,
         language=language,

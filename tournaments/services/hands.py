@@ -29,6 +29,7 @@ from tournaments.services.tables import (
     check_table_open,
     check_version,
     lock_table,
+    lock_table_for_play,
     rebuild_table,
     seats_of,
 )
@@ -103,6 +104,8 @@ def _apply_result(
 
 
 def _start_round(table: Table) -> None:
+    """Precondition: the round row is locked if it is seated
+    (``lock_table_for_play``)."""
     round_ = table.round
     if round_.status == Round.Status.SEATED:
         round_.status = Round.Status.PLAYING
@@ -128,7 +131,7 @@ def record_hand(
     the hand and whether it was created; a request repeated with the same
     ``idempotency_key`` returns the stored hand, created=False.
     """
-    table = lock_table(table_id)
+    table = lock_table_for_play(table_id)
     if idempotency_key:
         stored = table.hands.filter(idempotency_key=idempotency_key).first()
         if stored is not None:
@@ -245,14 +248,20 @@ def _apply_winds(hand: Hand, seat_winds: str, prevalent_wind: str | None) -> Non
 
 
 def _locked_hand(hand_id: int) -> Hand:
-    """Lock the hand's table, then load the hand (lock order: table first)."""
+    """Lock the hand's table, then load the hand (lock order: table first).
+
+    A hand deleted by another request while this one waited for the lock
+    raises the same "no hand" message, as a conflict (409).
+    """
     table_id = (
         Hand.objects.filter(pk=hand_id).values_list("table_id", flat=True).first()
     )
     if table_id is None:
         raise ServiceError("unknown_hand", field="hand", hand=hand_id)
     table = lock_table(table_id)
-    hand = Hand.objects.get(pk=hand_id)
+    hand = Hand.objects.filter(pk=hand_id, table=table).first()
+    if hand is None:
+        raise ConflictError("unknown_hand", field="hand", hand=hand_id)
     hand.table = table
     return hand
 

@@ -189,7 +189,7 @@ def import_players(
     (see the module docstring); players already registered are left as they
     are.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     directory = _Directory(tournament)
     problems = _flag_conflicts(directory, preview).all_problems
     if problems or not preview.rows:

@@ -14,7 +14,7 @@ from django.db import transaction
 from scoring.services import ruleset_for
 from tournaments.models import Penalty, Seat
 from tournaments.services.audit import Actor, record_event
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.tables import (
     bump_version,
     check_table_open,
@@ -109,8 +109,15 @@ def remove_penalty(
     if not table_id:
         raise ServiceError("unknown_penalty", field="penalty", penalty=penalty_id)
     table = lock_table(table_id[0])
+    penalty = (
+        Penalty.objects.select_related("seat__registration")
+        .filter(pk=penalty_id, table=table)
+        .first()
+    )
+    if penalty is None:
+        # Removed by another request while this one waited for the lock.
+        raise ConflictError("unknown_penalty", field="penalty", penalty=penalty_id)
     check_table_open(table, expected_table_version)
-    penalty = Penalty.objects.select_related("seat__registration").get(pk=penalty_id)
     record_event(
         table=table,
         action="penalty.remove",

@@ -17,7 +17,7 @@ from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
 from tournaments.services.seating_plans import start_seating
 from tournaments.services.seating_rows import figures, published_rounds
-from tournaments.services.tables import lock_table
+from tournaments.services.tables import lock_rows, lock_table
 
 SWAPPABLE = (Round.Status.SEATED, Round.Status.PLAYING)
 
@@ -140,12 +140,11 @@ def swap_players(
 
     Returns the two new seats: ``first``'s, then ``second``'s.
     """
-    round_ = (
-        Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
-    )
+    rounds = Round.objects.filter(pk=round_id).select_related("tournament")
+    round_ = lock_rows(rounds).get()
     a, b = swap_seats(round_, first, second)
-    for table_id in sorted({a.table_id, b.table_id}):
-        lock_table(table_id)
+    # Lock order: the round, then its tables in primary-key order.
+    list(lock_rows(Table.objects.filter(pk__in={a.table_id, b.table_id})))
     a, b = swap_seats(round_, first, second)  # again, under the table locks
     places = [
         (b.table_id, b.wind, a.registration_id),

@@ -28,6 +28,7 @@ from tournaments.services.seating_rows import (
     published_rounds,
     seated_registrations,
 )
+from tournaments.services.tables import lock_rows
 
 #: The seating engine's clock, in seconds. It only bounds a search (the
 #: search itself stops by step counts); tests put a fake clock here so that a
@@ -202,11 +203,8 @@ def _progress_reporter(
 @transaction.atomic
 def cancel_seating(*, plan_id: int, actor: Actor) -> SeatingPlan:
     """Stop a running job, or drop a plan that is not published."""
-    plan = (
-        SeatingPlan.objects.select_for_update()
-        .select_related("tournament")
-        .get(pk=plan_id)
-    )
+    plans = SeatingPlan.objects.filter(pk=plan_id).select_related("tournament")
+    plan = lock_rows(plans).get()
     if plan.status == SeatingPlan.Status.PUBLISHED:
         raise ServiceError("plan_published", plan=plan.pk)
     plan.status = SeatingPlan.Status.CANCELLED
@@ -218,11 +216,10 @@ def cancel_seating(*, plan_id: int, actor: Actor) -> SeatingPlan:
 
 
 def _locked_ready_plan(plan_id: int) -> SeatingPlan:
-    plan = (
-        SeatingPlan.objects.select_for_update()
-        .select_related("tournament")
-        .get(pk=plan_id)
-    )
+    """Lock the plan row only; a caller that also writes the tournament locks
+    it first (lock order: tournament, plan, rounds, tables)."""
+    plans = SeatingPlan.objects.filter(pk=plan_id).select_related("tournament")
+    plan = lock_rows(plans).get()
     if plan.status != SeatingPlan.Status.READY:
         raise ServiceError("plan_not_ready", plan=plan.pk, status=plan.status)
     return plan
@@ -268,9 +265,19 @@ def swap_in_plan(
 
 @transaction.atomic
 def publish_seating(*, plan_id: int, actor: Actor) -> SeatingPlan:
-    """Write the plan's rounds as Tables and Seats (rounds not started only)."""
+    """Write the plan's rounds as Tables and Seats (rounds not started only).
+
+    Lock order: the tournament, the plan, the plan's rounds, then their old
+    tables (before the delete, which would lock them in its own order). A
+    first hand at one of those tables holds its round: the publication waits
+    for it, then finds the round played.
+    """
+    plans = SeatingPlan.objects.filter(pk=plan_id)
+    tournament_id = plans.values_list("tournament_id", flat=True).get()
+    tournament = lock_rows(Tournament.objects.filter(pk=tournament_id)).get()
     plan = _locked_ready_plan(plan_id)
-    tournament = Tournament.objects.select_for_update().get(pk=plan.tournament_id)
+    rounds = list(lock_rows(tournament.rounds.filter(number__in=plan.round_numbers)))
+    list(lock_rows(Table.objects.filter(round__in=rounds)))
     check_plannable(tournament, plan.first_round, plan.rounds_count)
     for number, tables in zip(plan.round_numbers, plan.rounds, strict=True):
         round_ = tournament.rounds.get(number=number)

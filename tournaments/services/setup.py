@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
@@ -24,6 +24,7 @@ from tournaments.models import (
 )
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
+from tournaments.services.tables import lock_rows
 
 EMA_NUMBER = re.compile(r"^\d{1,8}$")
 
@@ -45,10 +46,9 @@ def create_tournament(
     rule_set.clean_options(options)
     if not 1 <= rounds_count <= 40:
         raise ServiceError("bad_rounds_count", field="rounds_count", value=rounds_count)
-    slug = _unique_slug(slug or slugify(name) or "tournament")
-    tournament = Tournament.objects.create(
+    tournament = _create_with_free_slug(
+        slug or slugify(name) or "tournament",
         name=name,
-        slug=slug,
         rounds_count=rounds_count,
         ruleset=ruleset,
         ruleset_options=options,
@@ -84,7 +84,7 @@ def update_tournament(
 
     Rounds can only be dropped while they have no tables.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    tournament = lock_rows(Tournament.objects.filter(pk=tournament_id)).get()
     unknown = set(changes) - set(UPDATABLE)
     if unknown:
         raise ServiceError("unknown_setting", field=min(unknown), setting=min(unknown))
@@ -147,6 +147,28 @@ def _resize_rounds(tournament: Tournament, count: int) -> None:
     )
 
 
+SLUG_ATTEMPTS = 20
+
+
+def _create_with_free_slug(base: str, **fields: Any) -> Tournament:
+    """Create the tournament under the first free slug from ``base``.
+
+    The check and the insert are two statements: a same-name tournament
+    created in between takes the slug, the insert fails on the unique
+    constraint (in a savepoint, so the transaction goes on) and the next
+    free slug is tried.
+    """
+    for _attempt in range(SLUG_ATTEMPTS):
+        slug = _unique_slug(base)
+        try:
+            with transaction.atomic():
+                return Tournament.objects.create(slug=slug, **fields)
+        except IntegrityError:
+            if not Tournament.objects.filter(slug=slug).exists():
+                raise  # another constraint: not a race on the slug
+    raise ServiceError("slug_taken", field="slug", slug=base)
+
+
 def _unique_slug(base: str) -> str:
     slug, n = base[:60], 2
     while Tournament.objects.filter(slug=slug).exists():
@@ -201,13 +223,28 @@ def find_or_create_player(
     if existing is not None:
         _fill_blanks(existing, club=club, country=country, ema_number=ema_number)
         return existing
-    return Player.objects.create(
+    return _new_player(
         first_name=first_name.strip(),
         last_name=last_name,
-        club=_club(club),
+        club=club,
         country=country,
         ema_number=ema_number,
     )
+
+
+def _new_player(*, club: str, ema_number: str, **fields: str) -> Player:
+    """Store a new player, or the one another request stored meanwhile with
+    this EMA number (the same person, registered at once elsewhere)."""
+    try:
+        with transaction.atomic():
+            return Player.objects.create(
+                club=_club(club), ema_number=ema_number, **fields
+            )
+    except IntegrityError:
+        existing = Player.objects.filter(ema_number=ema_number).first()
+        if not ema_number or existing is None:
+            raise
+        return existing
 
 
 def _club(name: str) -> Club | None:
@@ -236,7 +273,10 @@ def register_players(
     """Register players (dicts of Player fields); already registered ones are kept.
 
     All or nothing: one bad row raises ``ServiceError`` and nothing is saved.
+    The tournament row is locked first: registrations made at once get
+    consecutive numbers, and the same new player is created once.
     """
+    lock_rows(Tournament.objects.filter(pk=tournament.pk)).get()
     next_number = (tournament.registrations.aggregate(m=Max("number"))["m"] or 0) + 1
     created = []
     for row_number, fields in enumerate(players, start=1):
@@ -305,19 +345,33 @@ def set_registration_status(
     return registration
 
 
+def _locked_round(round_id: int) -> Round:
+    """Lock the round's tournament, then the round (lock order), and return
+    the round with its tournament attached."""
+    tournament_id = (
+        Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True)
+    ).first()
+    if tournament_id is None:
+        raise ServiceError("unknown_round", field="round", round=round_id)
+    tournament = lock_rows(Tournament.objects.filter(pk=tournament_id)).get()
+    round_ = lock_rows(Round.objects.filter(pk=round_id)).get()
+    round_.tournament = tournament
+    return round_
+
+
 @transaction.atomic
 def finish_round(*, round_id: int, actor: Actor) -> Round:
-    """Finish a round once every table is closed; scores then stand."""
-    round_ = (
-        Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
-    )
-    open_tables = list(
-        Table.objects.filter(round=round_, is_closed=False).values_list(
-            "number", flat=True
-        )
-    )
-    if not round_.tables.exists():
+    """Finish a round once every table is closed; scores then stand.
+
+    Locks the tournament, the round, then every table of the round: a hand,
+    close or reopen in flight at a table commits first, and one that waited
+    reads the round finished.
+    """
+    round_ = _locked_round(round_id)
+    tables = list(lock_rows(Table.objects.filter(round=round_)))
+    if not tables:
         raise ServiceError("round_not_seated", round=round_.number)
+    open_tables = sorted(table.number for table in tables if not table.is_closed)
     if open_tables:
         raise ServiceError(
             "tables_still_open",
@@ -339,16 +393,15 @@ def finish_round(*, round_id: int, actor: Actor) -> Round:
 @transaction.atomic
 def reopen_round(*, round_id: int, actor: Actor) -> Round:
     """Reopen a finished round so that a late correction can be made."""
-    round_ = (
-        Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
-    )
+    round_ = _locked_round(round_id)
     if round_.status != Round.Status.FINISHED:
         raise ServiceError("round_not_finished", round=round_.number)
     round_.status = Round.Status.PLAYING
     round_.save(update_fields=["status"])
-    Tournament.objects.filter(
-        pk=round_.tournament_id, status=Tournament.Status.FINISHED
-    ).update(status=Tournament.Status.RUNNING)
+    tournament = round_.tournament
+    if tournament.status == Tournament.Status.FINISHED:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
     record_event(
         tournament=round_.tournament, action="round.reopen", obj=round_, actor=actor
     )

@@ -1,31 +1,78 @@
-"""Shared steps of every write at a table: lock, check, rebuild results."""
+"""Shared steps of every write at a table: lock, check, rebuild results.
+
+Lock order (docs/locking.md): every service takes its row locks in this order
+and never goes back up it within one transaction:
+
+    tournament -> seating plan -> round(s) -> table(s) -> hand / penalty rows
+
+A service that writes a row of an earlier level locks that row before any
+row of a later level: ``finish_round`` locks the tournament, the round, then
+the round's tables; a hand that may start its round locks the round, then the
+table (``lock_table_for_play``). Several rows of one level are locked in
+primary-key order. Locks are ``FOR NO KEY UPDATE OF`` the row itself
+(``lock_rows``): a join never locks the rows it reads, and inserts that point
+at a locked row (audit events, hands) do not wait for it.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
+
+from django.db.models import Model, QuerySet
 
 from scoring.services import deal_fields, deal_of, ruleset_for, score_table
 from tournaments.clock_selectors import get_table_clock
 from tournaments.models import WINDS, Round, Seat, SeatResult, Table
 from tournaments.services.errors import ConflictError, ServiceError
 
+M = TypeVar("M", bound=Model)
+
+
+def lock_rows(rows: QuerySet[M]) -> QuerySet[M]:
+    """``rows`` locked for writing when evaluated, in primary-key order.
+
+    ``FOR NO KEY UPDATE``: no primary key ever changes, and the weaker lock
+    lets inserts that reference the row (audit events, hands) through. ``OF
+    self``: a ``select_related`` join reads its rows without locking them.
+    Precondition: inside ``transaction.atomic``.
+    """
+    return rows.select_for_update(no_key=True, of=("self",)).order_by("pk")
+
 
 def lock_table(table_id: int) -> Table:
-    """Lock the table row for the rest of the transaction.
+    """Lock the table row (and only it) for the rest of the transaction.
 
-    Precondition: called inside ``transaction.atomic``. Every writer of hands,
+    Precondition: called inside ``transaction.atomic``, with no lock taken on
+    a hand, penalty or other table (lock order). Every writer of hands,
     penalties or table state takes this lock first, so the rebuild of the
-    table's results always sees a consistent set of rows.
+    table's results always sees a consistent set of rows. The round and
+    tournament are read after the lock is granted: a round finished while
+    this waited reads finished.
     """
-    try:
-        return (
-            Table.objects.select_for_update()
-            .select_related("round__tournament")
-            .get(pk=table_id)
-        )
-    except Table.DoesNotExist:
-        raise ServiceError("unknown_table", field="table", table=table_id) from None
+    table = lock_rows(Table.objects.filter(pk=table_id)).first()
+    if table is None:
+        raise ServiceError("unknown_table", field="table", table=table_id)
+    table.round = Round.objects.select_related("tournament").get(pk=table.round_id)
+    return table
+
+
+def lock_table_for_play(table_id: int) -> Table:
+    """``lock_table`` for a write that may start the round (the first hand).
+
+    Starting the round writes the round row, which comes before the table in
+    the lock order, so a seated round is locked first. A round already
+    playing or finished never goes back to seated, so later hands lock the
+    table alone and tables do not wait for one another.
+    """
+    round_id, status = (
+        Table.objects.filter(pk=table_id)
+        .values_list("round_id", "round__status")
+        .first()
+    ) or (None, None)
+    if status == Round.Status.SEATED:
+        lock_rows(Round.objects.filter(pk=round_id)).first()
+    return lock_table(table_id)
 
 
 def check_round_open(round_: Round) -> None:
