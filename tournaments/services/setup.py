@@ -13,6 +13,7 @@ from django.utils.text import slugify
 
 from scoring.engine.rulesets import get_ruleset
 from scoring.engine.standings import clean_tiebreaks
+from tournaments.limits import MAX_PLAYERS_AT_ONCE
 from tournaments.models import (
     Club,
     Hand,
@@ -24,6 +25,7 @@ from tournaments.models import (
 )
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
+from tournaments.services.player_batches import find_or_create_players
 
 EMA_NUMBER = re.compile(r"^\d{1,8}$")
 
@@ -236,21 +238,22 @@ def register_players(
     """Register players (dicts of Player fields); already registered ones are kept.
 
     All or nothing: one bad row raises ``ServiceError`` and nothing is saved.
+    At most ``MAX_PLAYERS_AT_ONCE`` rows, found or created in bulk
+    (``player_batches``), so that a long list stays a few dozen queries.
     """
+    rows = list(players)
+    check_player_count(len(rows))
     next_number = (tournament.registrations.aggregate(m=Max("number"))["m"] or 0) + 1
+    registered = set(tournament.registrations.values_list("player_id", flat=True))
     created = []
-    for row_number, fields in enumerate(players, start=1):
-        try:
-            player = find_or_create_player(**fields)
-        except ServiceError as error:
-            error.params["row"] = row_number
-            raise
-        registration, is_new = Registration.objects.get_or_create(
-            tournament=tournament, player=player, defaults={"number": next_number}
-        )
-        if is_new:
+    for player in find_or_create_players(rows):
+        if player.pk not in registered:
+            registered.add(player.pk)
+            created.append(
+                Registration(tournament=tournament, player=player, number=next_number)
+            )
             next_number += 1
-            created.append(registration)
+    Registration.objects.bulk_create(created)
     record_event(
         tournament=tournament,
         action="players.register",
@@ -259,6 +262,14 @@ def register_players(
         after={"registered": [r.player_id for r in created]},
     )
     return created
+
+
+def check_player_count(count: int) -> None:
+    """Refuse a list longer than ``MAX_PLAYERS_AT_ONCE`` before reading it."""
+    if count > MAX_PLAYERS_AT_ONCE:
+        raise ServiceError(
+            "too_many_players", field="players", max=MAX_PLAYERS_AT_ONCE, count=count
+        )
 
 
 def parse_player_lines(text: str) -> list[dict[str, str]]:
