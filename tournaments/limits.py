@@ -21,6 +21,10 @@ MAX_SMALL_INT = 32_767
 MAX_INT = 2**31 - 1
 """The largest value of a ``PositiveIntegerField`` (versions, numbers)."""
 
+MAX_ID = 2**63 - 1
+"""The largest primary key (``BigAutoField``): a player id beyond it is a 400,
+not an overflow in the lookup."""
+
 MAX_HAND_VALUE = MAX_SMALL_INT
 """A hand's fan total (or the rule set's value): its column's range."""
 MAX_FLOWERS = 8

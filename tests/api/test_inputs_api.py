@@ -216,3 +216,29 @@ def test_a_thousand_players_in_bounded_queries(
     assert tournament.registrations.count() == MAX_PLAYERS_AT_ONCE
     numbers = sorted(tournament.registrations.values_list("number", flat=True))
     assert numbers == list(range(1, MAX_PLAYERS_AT_ONCE + 1))
+
+
+HUGE_ID = 10**20
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("post", "rounds/1/swap/", {"first": HUGE_ID, "second": HUGE_ID - 1}),
+        ("patch", f"players/{HUGE_ID}/", {"status": "withdrawn"}),
+    ],
+)
+def test_huge_player_ids_are_not_an_overflow(api, tournament, method, path, body):
+    """A player id beyond any key: 400 on the field, or 404 in the path."""
+    seated_table(tournament)
+    url = f"/api/tournaments/{tournament.slug}/{path}"
+    response = getattr(api, method)(url, body, format="json")
+    assert response.status_code in (400, 404)
+    if response.status_code == 400:
+        assert "first" in response.json()
+
+
+def test_huge_winner_id_is_a_field_error(api, table):
+    response = api.post(hands_url(table), a_win(table, winner=HUGE_ID), format="json")
+    assert response.status_code == 400
+    assert "winner" in json.dumps(response.json())

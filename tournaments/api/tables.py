@@ -16,6 +16,7 @@ from tournaments.api.serializers import (
     PenaltyOutput,
     SeatOutput,
     TableOutput,
+    object_id,
 )
 from tournaments.client_address import client_ip
 from tournaments.limits import (
@@ -63,8 +64,8 @@ class ResultInput(serializers.Serializer):
     """A hand result: MCR reads these fields; player ids name the seats."""
 
     kind = serializers.CharField(max_length=20)
-    winner = serializers.IntegerField(required=False, allow_null=True, default=None)
-    discarder = serializers.IntegerField(required=False, allow_null=True, default=None)
+    winner = object_id(required=False, allow_null=True, default=None)
+    discarder = object_id(required=False, allow_null=True, default=None)
     fan_total = serializers.IntegerField(
         required=False,
         allow_null=True,
@@ -187,7 +188,7 @@ class HandDetailApi(APIView):
 
 class PenaltyListApi(APIView):
     class InputSerializer(serializers.Serializer):
-        player = serializers.IntegerField()
+        player = object_id()
         kind = serializers.ChoiceField(Penalty.Kind.choices)
         points = serializers.IntegerField(
             required=False,
