@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from tests.factories import player_ids, seated_table
@@ -242,3 +243,29 @@ def test_huge_winner_id_is_a_field_error(api, table):
     response = api.post(hands_url(table), a_win(table, winner=HUGE_ID), format="json")
     assert response.status_code == 400
     assert "winner" in json.dumps(response.json())
+
+
+@pytest.mark.urls("tests.integration.exports_urls")
+def test_import_api_refuses_a_huge_shared_string(api, tournament):
+    """The API import reads the zip directory first: 400, nothing saved."""
+    from tests.integration.test_inputs_imports import with_huge_shared_string
+
+    url = f"/api/tournaments/{tournament.slug}/players/import/"
+    upload = SimpleUploadedFile("players.xlsx", with_huge_shared_string(50))
+    response = api.post(url, {"file": upload}, format="multipart")
+    assert response.status_code == 400
+    codes = [problem["code"] for problem in response.json()["problems"]]
+    assert codes == ["xlsx_too_large"]
+    assert not Player.objects.exists()
+
+
+@pytest.mark.urls("tests.integration.exports_urls")
+def test_import_api_reports_a_long_name_on_its_row(api, tournament):
+    url = f"/api/tournaments/{tournament.slug}/players/import/"
+    data = ("Name\r\nBo Li\r\nAnna " + "x" * 200 + "\r\n").encode()
+    upload = SimpleUploadedFile("players.csv", data)
+    response = api.post(url, {"file": upload}, format="multipart")
+    assert response.status_code == 400
+    rows = response.json()["rows"]
+    assert [p["code"] for p in rows[1]["problems"]] == ["name_too_long"]
+    assert not Player.objects.exists()

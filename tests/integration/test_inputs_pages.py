@@ -72,3 +72,28 @@ def test_calculator_page_with_deeply_nested_tiles_is_a_form_error(client):
     assert response.status_code == 200
     page = response.content.decode()
     assert "nested too deep" in page
+
+
+def test_tablet_penalty_key_reused_with_another_body_is_refused(client, table):
+    """The same form sent again for another player: refused, one penalty."""
+    east, south = player_ids(table)[:2]
+    body = {"player": east, "kind": "referee", "points": 10, "idempotency_key": "k1"}
+    assert client.post(url("penalty-create", table), body).status_code == 302
+    again = client.post(url("penalty-create", table), {**body, "player": south})
+    assert again.status_code in (302, 409)
+    page = client.get(url("table", table)).content.decode()
+    if again.status_code == 409:
+        page = again.content.decode()
+    assert "already used for another penalty" in page
+    assert Penalty.objects.count() == 1
+
+
+def test_tablet_penalty_sent_twice_is_stored_once(client, table):
+    body = {
+        "player": player_ids(table)[0],
+        "kind": "false_hu",
+        "idempotency_key": "k2",
+    }
+    assert client.post(url("penalty-create", table), body).status_code == 302
+    assert client.post(url("penalty-create", table), body).status_code == 302
+    assert Penalty.objects.count() == 1

@@ -121,7 +121,7 @@ def _replayed(
         ruleset, options = ruleset_for(table.round.tournament)
         points = -ruleset.penalty_deltas(kind, offender, None, options)[offender]
     if not same or points != stored.points:
-        raise ConflictError("penalty_key_reused", field="idempotency_key")
+        raise ConflictError("penalty_key_reused")
     return stored
 
 
