@@ -269,3 +269,12 @@ def test_import_api_reports_a_long_name_on_its_row(api, tournament):
     rows = response.json()["rows"]
     assert [p["code"] for p in rows[1]["problems"]] == ["name_too_long"]
     assert not Player.objects.exists()
+
+
+def test_deeply_nested_tiles_in_a_form_body_are_refused(api, table):
+    """A form-encoded body carries the tiles as text: bounded all the same."""
+    body = {**a_win(table), "tiles": nested(100_000)}
+    response = api.post(hands_url(table), body, format="multipart")
+    assert response.status_code == 400
+    assert "deep" in json.dumps(response.json())
+    assert not Hand.objects.exists()

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.utils.json import strict_constant
@@ -101,3 +101,16 @@ class BoundedJSONParser(JSONParser):
         except (ValueError, UnicodeDecodeError) as error:
             # DRF's own wording, which clients and the calculator already read.
             raise ParseError("JSON parse error - " + str(error)) from error
+
+
+class BoundedJSONSerializerField(serializers.JSONField):
+    """DRF's JSONField, whose form-encoded text is parsed with the same depth
+    bound as a JSON body (a JSON body arrives already parsed and checked)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        try:
+            value = super().to_internal_value(data)
+            check_depth(value)
+        except (RecursionError, JSONTooDeep) as error:
+            raise serializers.ValidationError(too_deep_message()) from error
+        return value

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.access import get_table
+from tournaments.api.parsers import BoundedJSONSerializerField
 from tournaments.api.serializers import (
     HandOutput,
     PenaltyOutput,
@@ -76,7 +77,7 @@ class ResultInput(serializers.Serializer):
     flowers = serializers.IntegerField(
         required=False, default=0, min_value=0, max_value=MAX_FLOWERS
     )
-    tiles = serializers.JSONField(
+    tiles = BoundedJSONSerializerField(
         required=False,
         allow_null=True,
         default=None,
