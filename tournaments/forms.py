@@ -38,17 +38,17 @@ class HiddenNumber(forms.IntegerField):
         super().__init__(min_value=0, max_value=MAX_INT, **kwargs)
 
 
-class HiddenErrorsMixin:
+class HiddenErrorsForm(forms.Form):
     """Shows the errors of hidden fields (a forged version or key, tiles the
     picker could not send) with the form's own errors: the templates show
     only visible fields' errors, and a refusal must say why."""
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()  # type: ignore[misc]
-        for name, field in self.fields.items():  # type: ignore[attr-defined]
-            if isinstance(field.widget, forms.HiddenInput) and name in self.errors:  # type: ignore[attr-defined]
-                for error in self.errors[name]:  # type: ignore[attr-defined]
-                    self.add_error(None, error)  # type: ignore[attr-defined]
+        data = super().clean()
+        for name, field in self.fields.items():
+            if isinstance(field.widget, forms.HiddenInput) and name in self.errors:
+                for error in self.errors[name]:
+                    self.add_error(None, error)
         return data
 
 
@@ -226,7 +226,7 @@ def player_field(label: Any, required: bool = True) -> forms.TypedChoiceField:
     )
 
 
-class HandForm(HiddenErrorsMixin, forms.Form):
+class HandForm(HiddenErrorsForm):
     """A hand result; players are named by Player id, as the services expect."""
 
     kind = forms.ChoiceField(
@@ -336,7 +336,7 @@ class HandCorrectionForm(HandForm):
         return "".join(WIND_LETTERS[letter] for letter in typed)
 
 
-class PenaltyForm(HiddenErrorsMixin, forms.Form):
+class PenaltyForm(HiddenErrorsForm):
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     kind = forms.ChoiceField(label=_("Kind"), choices=Penalty.Kind.choices)
     points = forms.IntegerField(
@@ -361,11 +361,11 @@ class PenaltyForm(HiddenErrorsMixin, forms.Form):
             self.initial.setdefault("idempotency_key", new_key())
 
 
-class VersionForm(HiddenErrorsMixin, forms.Form):
+class VersionForm(HiddenErrorsForm):
     version = HiddenNumber(widget=forms.HiddenInput, required=False)
     table_version = HiddenNumber(widget=forms.HiddenInput, required=False)
 
 
-class CloseTableForm(HiddenErrorsMixin, forms.Form):
+class CloseTableForm(HiddenErrorsForm):
     time_called = forms.BooleanField(label=_("Time was called"), required=False)
     table_version = HiddenNumber(widget=forms.HiddenInput, required=False)
