@@ -14,7 +14,6 @@ from typing import Any
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,6 +22,7 @@ from rest_framework.views import APIView
 
 from scoring.engine.errors import EngineError
 from scoring.services_fans import calculate, failure
+from tournaments.api.parsers import BoundedJSONParser
 
 PAYMENTS_HELP = (
     "Present (non-null) when ok. T = total (flowers included). "
@@ -102,7 +102,7 @@ class FanCalculatorApi(APIView):
 
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "fans"
 

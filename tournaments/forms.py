@@ -10,15 +10,46 @@ from typing import Any
 from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from scoring.engine.standings import TIEBREAKS
+from scoring.forms import BoundedJSONField
+from tournaments.limits import (
+    IDEMPOTENCY_KEY_MAX_LENGTH,
+    MAX_FLOWERS,
+    MAX_HAND_VALUE,
+    MAX_INT,
+    MAX_PENALTY_POINTS,
+    MAX_PLAYERS_AT_ONCE,
+)
 from tournaments.models import WIND_CHOICES, Hand, Penalty, Registration, Tournament
 
 
 def new_key() -> str:
     """A fresh idempotency key: one per rendered form, so a double tap stores once."""
     return uuid.uuid4().hex
+
+
+class HiddenNumber(forms.IntegerField):
+    """A version or number the page carries: bounded to its column, so that a
+    forged value is a form error rather than a database overflow."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(min_value=0, max_value=MAX_INT, **kwargs)
+
+
+class HiddenErrorsForm(forms.Form):
+    """Shows the errors of hidden fields (a forged version or key, tiles the
+    picker could not send) with the form's own errors: the templates show
+    only visible fields' errors, and a refusal must say why."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for name, field in self.fields.items():
+            if isinstance(field.widget, forms.HiddenInput) and name in self.errors:
+                for error in self.errors[name]:
+                    self.add_error(None, error)
+        return data
 
 
 class DateInput(forms.DateInput):
@@ -59,6 +90,21 @@ class PlayerListForm(forms.Form):
         help_text=_("First Last, club, country, EMA number"),
         widget=forms.Textarea(attrs={"rows": 8}),
     )
+
+    def clean_players(self) -> str:
+        text = self.cleaned_data["players"]
+        count = sum(1 for line in text.splitlines() if line.strip())
+        if count > MAX_PLAYERS_AT_ONCE:
+            raise forms.ValidationError(
+                ngettext_lazy(
+                    "Paste at most %(max)s player at once (this list has %(count)s).",
+                    "Paste at most %(max)s players at once (this list has %(count)s).",
+                    "max",
+                ),
+                code="too_many_players",
+                params={"max": MAX_PLAYERS_AT_ONCE, "count": count},
+            )
+        return text
 
 
 class RegistrationStatusForm(forms.Form):
@@ -180,7 +226,7 @@ def player_field(label: Any, required: bool = True) -> forms.TypedChoiceField:
     )
 
 
-class HandForm(forms.Form):
+class HandForm(HiddenErrorsForm):
     """A hand result; players are named by Player id, as the services expect."""
 
     kind = forms.ChoiceField(
@@ -189,21 +235,32 @@ class HandForm(forms.Form):
     winner = player_field(_("Winner"), required=False)
     discarder = player_field(_("Discarder"), required=False)
     fan_total = forms.IntegerField(
-        label=_("Points (without flowers)"), min_value=0, required=False
+        label=_("Points (without flowers)"),
+        min_value=0,
+        max_value=MAX_HAND_VALUE,
+        required=False,
     )
     flowers = forms.IntegerField(
-        label=_("Flowers"), min_value=0, initial=0, required=False
+        label=_("Flowers"),
+        min_value=0,
+        max_value=MAX_FLOWERS,
+        initial=0,
+        required=False,
     )
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False)
+    idempotency_key = forms.CharField(
+        widget=forms.HiddenInput,
+        required=False,
+        max_length=IDEMPOTENCY_KEY_MAX_LENGTH,
+    )
     # The table version the page showed: a sheet changed by another device
     # in between is refused (409) rather than stored as a duplicate hand.
-    table_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    table_version = HiddenNumber(widget=forms.HiddenInput, required=False)
     # The number of the hand being entered, to tell a stale device which hand
     # another device recorded.
-    hand_number = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    hand_number = HiddenNumber(widget=forms.HiddenInput, required=False)
     # Filled by the tile picker with hand-format.md's JSON; when present the
     # fan calculator counts the points (the services check the tiles).
-    tiles = forms.JSONField(widget=forms.HiddenInput, required=False)
+    tiles = BoundedJSONField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -259,7 +316,7 @@ SEAT_WINDS_EXAMPLE = format_lazy(
 class HandCorrectionForm(HandForm):
     """A stored hand's new result, based on the version the referee saw."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = HiddenNumber(widget=forms.HiddenInput)
     seat_winds = forms.RegexField(
         label=_("Seat winds (starting East first)"),
         regex=r"^[ESWNOeswno]{4}$",
@@ -279,18 +336,23 @@ class HandCorrectionForm(HandForm):
         return "".join(WIND_LETTERS[letter] for letter in typed)
 
 
-class PenaltyForm(forms.Form):
+class PenaltyForm(HiddenErrorsForm):
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     kind = forms.ChoiceField(label=_("Kind"), choices=Penalty.Kind.choices)
     points = forms.IntegerField(
         label=_("Points"),
         min_value=1,
+        max_value=MAX_PENALTY_POINTS,
         required=False,
         help_text=_("Leave empty for the tournament's default."),
     )
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False)
-    table_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    idempotency_key = forms.CharField(
+        widget=forms.HiddenInput,
+        required=False,
+        max_length=IDEMPOTENCY_KEY_MAX_LENGTH,
+    )
+    table_version = HiddenNumber(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -299,11 +361,11 @@ class PenaltyForm(forms.Form):
             self.initial.setdefault("idempotency_key", new_key())
 
 
-class VersionForm(forms.Form):
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    table_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+class VersionForm(HiddenErrorsForm):
+    version = HiddenNumber(widget=forms.HiddenInput, required=False)
+    table_version = HiddenNumber(widget=forms.HiddenInput, required=False)
 
 
-class CloseTableForm(forms.Form):
+class CloseTableForm(HiddenErrorsForm):
     time_called = forms.BooleanField(label=_("Time was called"), required=False)
-    table_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    table_version = HiddenNumber(widget=forms.HiddenInput, required=False)

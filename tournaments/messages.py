@@ -31,6 +31,19 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "idempotency_key_reused": _(
         "This request key was already used for hand %(hand)s with another result."
     ),
+    "idempotency_key_too_long": _(
+        "The Idempotency-Key header is too long (at most %(max)s characters)."
+    ),
+    "penalty_key_reused": _(
+        "This request key was already used for another penalty at this table."
+    ),
+    "too_many_players": _(
+        "Register at most %(max)s players at once (this list has %(count)s)."
+    ),
+    "first_name_too_long": _(
+        "The first name is too long (at most %(max)s characters)."
+    ),
+    "last_name_too_long": _("The last name is too long (at most %(max)s characters)."),
     "table_not_seated": _("Table %(table)s does not have four players."),
     "player_not_at_table": _("Player %(player)s does not sit at this table."),
     # Plural texts name the parameter that chooses the form ("hands").

@@ -11,7 +11,7 @@ from tests.factories import TournamentFactory, player_ids, seated_table
 from tests.integration.page_factories import hand_data, organised_table
 from tests.integration.page_factories import player_ids as page_player_ids
 from tournaments.models import Hand, Penalty, Player, Tournament
-from tournaments.services import hands, penalties, setup
+from tournaments.services import hands, penalties, player_batches, setup
 from tournaments.services.errors import ConflictError, ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -55,20 +55,24 @@ def test_slug_race_lost_every_time_is_a_named_error(organiser, monkeypatch):
 def test_new_ema_player_stored_meanwhile_is_the_one_returned():
     """The EMA number was unknown when looked up; another request stored the
     same player before this insert: that player is returned, not an error."""
+    pending = player_batches._Players()  # the lookup, before the other insert
     stored = Player.objects.create(last_name="Wei", ema_number="04123456")
-    player = setup._new_player(
-        first_name="Li", last_name="Wei", club="", country="", ema_number="04123456"
-    )
-    assert player == stored
+    new = pending.create(first_name="Li", last_name="Wei", ema_number="04123456")
+    fresh = pending.create(first_name="Bo", last_name="Chen", ema_number="")
+    taken = pending.save()
+    assert taken == {id(new): stored}
+    assert fresh.pk is not None
     assert Player.objects.filter(ema_number="04123456").count() == 1
 
 
 def test_new_player_refused_for_another_reason_still_raises():
-    """Only an EMA number taken meanwhile is recovered from."""
+    """Only an EMA number another request stored meanwhile is recovered from
+    (here the clash is inside the batch itself, nothing stored to take)."""
+    pending = player_batches._Players()
+    pending.create(first_name="Li", last_name="Wei", ema_number="00000007")
+    pending.create(first_name="Bo", last_name="Chen", ema_number="00000007")
     with pytest.raises(IntegrityError):
-        setup._new_player(
-            first_name="Li", last_name=None, club="", country="", ema_number=""
-        )
+        pending.save()
 
 
 def test_hand_deleted_while_waiting_for_the_table_is_a_named_conflict(

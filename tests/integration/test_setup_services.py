@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.services.player_batches import find_or_create_players
+
 pytestmark = pytest.mark.django_db
 
 
-def test_a_namesake_with_another_ema_number_is_another_player():
-    from tournaments.services.setup import find_or_create_player
+def one_player(**row):
+    return find_or_create_players([row])[0]
 
-    first = find_or_create_player(first_name="Li", last_name="Wei", ema_number="1")
-    same = find_or_create_player(first_name="li", last_name="WEI")
-    other = find_or_create_player(first_name="Li", last_name="Wei", ema_number="2")
+
+def test_a_namesake_with_another_ema_number_is_another_player():
+    first = one_player(first_name="Li", last_name="Wei", ema_number="1")
+    same = one_player(first_name="li", last_name="WEI")
+    other = one_player(first_name="Li", last_name="Wei", ema_number="2")
     assert same.pk == first.pk
     assert other.pk != first.pk and other.ema_number == "00000002"
 
@@ -20,10 +24,8 @@ def test_a_namesake_with_another_ema_number_is_another_player():
 def test_a_known_player_gets_what_was_missing_and_keeps_the_rest():
     """A later list may know a player's EMA number or club: blanks are filled,
     values already stored stay (a different club is not taken on trust)."""
-    from tournaments.services.setup import find_or_create_player
-
-    known = find_or_create_player(first_name="Anne", last_name="Roy", club="Lyon")
-    again = find_or_create_player(
+    known = one_player(first_name="Anne", last_name="Roy", club="Lyon")
+    again = one_player(
         first_name="Anne", last_name="Roy", club="Paris", country="fra", ema_number="42"
     )
     assert again.pk == known.pk

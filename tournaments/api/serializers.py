@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.limits import MAX_ID
 from tournaments.models import (
     Hand,
     Penalty,
@@ -17,6 +18,12 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import jobs
+
+
+def object_id(**kwargs: Any) -> serializers.IntegerField:
+    """An input naming a row by id (a Player id, mostly), bounded to the key's
+    range so that a huge number is a 400, not an overflow in the lookup."""
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
 
 
 class TournamentOutput(serializers.ModelSerializer):

@@ -11,35 +11,73 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.access import get_table
+from tournaments.api.parsers import BoundedJSONSerializerField
 from tournaments.api.serializers import (
     HandOutput,
     PenaltyOutput,
     SeatOutput,
     TableOutput,
+    object_id,
 )
 from tournaments.client_address import client_ip
+from tournaments.limits import (
+    IDEMPOTENCY_KEY_MAX_LENGTH,
+    MAX_FLOWERS,
+    MAX_HAND_VALUE,
+    MAX_INT,
+    MAX_PENALTY_POINTS,
+)
 from tournaments.models import Hand, Penalty, Table
 from tournaments.selectors import get_table_sheet
 from tournaments.services import hands as hand_services
 from tournaments.services import penalties
+from tournaments.services.errors import ServiceError
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
     str,
     OpenApiParameter.HEADER,
-    description="A client-chosen key: the same request sent again is stored once.",
+    description=(
+        "A client-chosen key: the same request sent again is stored once. "
+        f"At most {IDEMPOTENCY_KEY_MAX_LENGTH} characters."
+    ),
 )
+
+
+def idempotency_key(request: Any) -> str | None:
+    """The request's ``Idempotency-Key``, refused (400) when longer than the
+    stored column: a key cut short could match another request's."""
+    key = request.headers.get("Idempotency-Key") or None
+    if key is not None and len(key) > IDEMPOTENCY_KEY_MAX_LENGTH:
+        raise ServiceError(
+            "idempotency_key_too_long",
+            field="Idempotency-Key",
+            max=IDEMPOTENCY_KEY_MAX_LENGTH,
+        )
+    return key
+
+
+def version_field(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=MAX_INT, **kwargs)
 
 
 class ResultInput(serializers.Serializer):
     """A hand result: MCR reads these fields; player ids name the seats."""
 
     kind = serializers.CharField(max_length=20)
-    winner = serializers.IntegerField(required=False, allow_null=True, default=None)
-    discarder = serializers.IntegerField(required=False, allow_null=True, default=None)
-    fan_total = serializers.IntegerField(required=False, allow_null=True, default=None)
-    flowers = serializers.IntegerField(required=False, default=0)
-    tiles = serializers.JSONField(
+    winner = object_id(required=False, allow_null=True, default=None)
+    discarder = object_id(required=False, allow_null=True, default=None)
+    fan_total = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=0,
+        max_value=MAX_HAND_VALUE,
+    )
+    flowers = serializers.IntegerField(
+        required=False, default=0, min_value=0, max_value=MAX_FLOWERS
+    )
+    tiles = BoundedJSONSerializerField(
         required=False,
         allow_null=True,
         default=None,
@@ -68,7 +106,7 @@ class TableDetailApi(APIView):
 
 class HandListApi(APIView):
     class InputSerializer(ResultInput):
-        table_version = serializers.IntegerField(required=False, allow_null=True)
+        table_version = version_field(required=False, allow_null=True)
 
     @extend_schema(
         request=InputSerializer,
@@ -88,7 +126,7 @@ class HandListApi(APIView):
             result=result,
             tiles=tiles,
             actor=request.user,
-            idempotency_key=request.headers.get("Idempotency-Key") or None,
+            idempotency_key=idempotency_key(request),
             expected_table_version=version,
             ip_address=client_ip(request),
         )
@@ -98,13 +136,13 @@ class HandListApi(APIView):
 
 class HandDetailApi(APIView):
     class InputSerializer(serializers.Serializer):
-        version = serializers.IntegerField(help_text="The version you are editing.")
+        version = version_field(help_text="The version you are editing.")
         result = ResultInput(required=False)
         seat_winds = serializers.CharField(max_length=4, required=False)
         prevalent_wind = serializers.CharField(max_length=1, required=False)
 
     class DeleteSerializer(serializers.Serializer):
-        version = serializers.IntegerField()
+        version = version_field()
 
     def _hand(self, request: Any, hand_id: int) -> Hand:
         hand = get_object_or_404(Hand, pk=hand_id)
@@ -151,9 +189,14 @@ class HandDetailApi(APIView):
 
 class PenaltyListApi(APIView):
     class InputSerializer(serializers.Serializer):
-        player = serializers.IntegerField()
+        player = object_id()
         kind = serializers.ChoiceField(Penalty.Kind.choices)
-        points = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+        points = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            min_value=1,
+            max_value=MAX_PENALTY_POINTS,
+        )
         reason = serializers.CharField(max_length=200, required=False, default="")
 
     @extend_schema(
@@ -170,7 +213,7 @@ class PenaltyListApi(APIView):
             table_id=table.pk,
             player_id=fields.pop("player"),
             actor=request.user,
-            idempotency_key=request.headers.get("Idempotency-Key") or None,
+            idempotency_key=idempotency_key(request),
             ip_address=client_ip(request),
             **fields,
         )

@@ -20,6 +20,7 @@ from tournaments.api.serializers import (
     SeatingPlanOutput,
     StandingOutput,
     TournamentOutput,
+    object_id,
 )
 from tournaments.models import Registration, Round, SeatingPlan, Tournament
 from tournaments.permissions import ORGANISER_REQUIRED, can_create_tournament
@@ -147,7 +148,7 @@ class PlayerDetailApi(APIView):
     @extend_schema(request=InputSerializer, responses=RegistrationOutput)
     def patch(self, request: Any, slug: str, player: int) -> Response:
         tournament = get_tournament(request, slug, write=True)
-        registration = tournament.registrations.filter(player_id=player).first()
+        registration = tournament.registrations.filter(player__pk=player).first()
         if registration is None:
             return Response(status=status.HTTP_404_NOT_FOUND)
         data = self.InputSerializer(data=request.data)
@@ -249,8 +250,8 @@ class SeatingPlanCancelApi(APIView):
 class SeatingPlanSwapApi(APIView):
     class InputSerializer(serializers.Serializer):
         round = serializers.IntegerField()
-        first = serializers.IntegerField(help_text="Player id")
-        second = serializers.IntegerField(help_text="Player id")
+        first = object_id(help_text="Player id")
+        second = object_id(help_text="Player id")
 
     @extend_schema(request=InputSerializer, responses=SeatingPlanOutput)
     def post(self, request: Any, plan_id: int) -> Response:
@@ -269,8 +270,8 @@ class SeatingPlanSwapApi(APIView):
 
 class SeatingSwapApi(APIView):
     class InputSerializer(serializers.Serializer):
-        first = serializers.IntegerField(help_text="Player id")
-        second = serializers.IntegerField(help_text="Player id")
+        first = object_id(help_text="Player id")
+        second = object_id(help_text="Player id")
 
     @extend_schema(request=InputSerializer, responses=RoundOutput)
     def post(self, request: Any, slug: str, number: int) -> Response:

@@ -40,6 +40,17 @@ IMPORT_MESSAGES: dict[str, Any] = {
     ),
     "no_rows": _("The file has a header row but no players."),
     "missing_name": _("This row has no name."),
+    "name_too_long": _(
+        "This name is too long: a first or last name has at most %(max)s characters."
+    ),
+    "cell_too_long": _(
+        "Row %(row)s has a cell of more than %(limit)s characters: a player "
+        "list needs far less."
+    ),
+    "xlsx_too_large": _(
+        "The workbook unpacks to more than %(limit)s of data: save only the "
+        "player list, as CSV or XLSX."
+    ),
     "duplicate_in_file": _("This player already appears on row %(first_row)s."),
     "malformed_ema_number": _(
         "EMA number “%(value)s” is not made of up to 8 digits; leave it empty "
@@ -59,7 +70,7 @@ def problem_message(problem: ImportProblem) -> str:
     """The problem as a sentence in the active language."""
     params = dict(problem.params)
     for key in ("size", "limit"):
-        if problem.code == "file_too_large" and key in params:
+        if problem.code in ("file_too_large", "xlsx_too_large") and key in params:
             params[key] = filesizeformat(params[key])
     template = IMPORT_MESSAGES.get(problem.code)
     if template is None:

@@ -29,10 +29,16 @@ bad_encoding                   a CSV that is not UTF-8, UTF-16 or Windows-1252
 unreadable_csv                 a CSV the csv module cannot split into rows
 unreadable_xlsx                a corrupt or password-protected workbook
 too_many_rows        limit     more than ``MAX_ROWS`` data rows
+cell_too_long        row,      a cell over ``MAX_CELL_CHARS`` characters
+                     limit
+xlsx_too_large       limit     a workbook whose parts (or shared strings)
+                               unpack beyond the readers' caps
 no_name_column       columns   no name, first-name or last-name column; columns
                                lists the headers found, comma-separated
 no_rows                        a header and no data row
 missing_name                   a row with data but no name
+name_too_long        max       a first or last name (a full name split at its
+                               last space) longer than the stored column
 duplicate_in_file    first_row same EMA number, or same name where one of
                                the two rows has no EMA number
 malformed_ema_number value     not up to 8 digits (0 or "-" mean no number)
@@ -64,6 +70,7 @@ from tournaments.imports.readers import (
     read_csv,
     read_xlsx,
 )
+from tournaments.limits import FIRST_NAME_MAX_LENGTH, LAST_NAME_MAX_LENGTH
 
 NAME, FIRST_NAME, LAST_NAME = "name", "first_name", "last_name"
 CLUB, COUNTRY, EMA_NUMBER = "club", "country", "ema_number"
@@ -239,6 +246,7 @@ def _build_row(number: int, cells: list[object], columns: dict[str, int]) -> Imp
     first_name, last_name = value(FIRST_NAME), value(LAST_NAME)
     name = value(NAME) or " ".join(part for part in (first_name, last_name) if part)
     problems = [] if name else [ImportProblem(number, "missing_name")]
+    problems.extend(_name_lengths(number, first_name, last_name, name))
     country = value(COUNTRY)
     code = normalise_country(country) if country else None
     if country and code is None:
@@ -249,6 +257,19 @@ def _build_row(number: int, cells: list[object], columns: dict[str, int]) -> Imp
         number, name, first_name, last_name, value(CLUB), code, ema_number,
         tuple(problems),
     )  # fmt: skip
+
+
+def _name_lengths(
+    number: int, first_name: str, last_name: str, name: str
+) -> list[ImportProblem]:
+    """``name_too_long`` when a part would not fit its column; a full name
+    alone is split as ``services.imports.split_name`` will split it."""
+    if not (first_name or last_name):
+        first_name, _, last_name = name.rpartition(" ")
+    if len(first_name) > FIRST_NAME_MAX_LENGTH or len(last_name) > LAST_NAME_MAX_LENGTH:
+        limit = min(FIRST_NAME_MAX_LENGTH, LAST_NAME_MAX_LENGTH)
+        return [ImportProblem(number, "name_too_long", {"max": limit})]
+    return []
 
 
 def _ema_number(number: int, raw: str) -> tuple[str | None, ImportProblem | None]:

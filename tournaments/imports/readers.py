@@ -17,10 +17,21 @@ from collections.abc import Iterable, Iterator
 from pathlib import PurePath
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
-"""Uploads above this size are refused before any parsing (5 MiB)."""
+"""Uploads above this size are refused before any parsing (5 MiB; a list of
+2,000 players is about 100 KB as XLSX, 150 KB as CSV). What an XLSX unpacks
+to is capped apart, below."""
 MAX_ROWS = 2000
 """Data rows read at most; a player list is a few hundred rows."""
 MAX_COLUMNS = 50
+MAX_CELL_CHARS = 1000
+"""A cell's longest text; names, clubs and countries need far less."""
+MAX_XLSX_UNPACKED_BYTES = 32 * 1024 * 1024
+"""The workbook's parts together, as the zip directory declares them
+(``zipfile`` never unpacks a part beyond its declared size)."""
+MAX_SHARED_STRINGS_BYTES = 4 * 1024 * 1024
+"""openpyxl reads the shared strings whole even in read-only mode: one huge
+string of a 0.2 MB file would take gigabytes."""
+MAX_XLSX_PARTS = 500
 
 XLSX = "xlsx"
 CSV = "csv"
@@ -101,6 +112,7 @@ def read_xlsx(data: bytes) -> Table:
     # Imported here: the CSV path and the format checks do not need openpyxl.
     from openpyxl import load_workbook
 
+    check_xlsx_parts(data)
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (zipfile.BadZipFile, OSError, KeyError, ValueError, TypeError) as error:
@@ -111,6 +123,8 @@ def read_xlsx(data: bytes) -> Table:
         sheet.reset_dimensions()
         rows = sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True)
         return _bounded(enumerate(rows, start=1))
+    except FileProblem:
+        raise
     # openpyxl parses lazily, so a corrupt sheet fails during iteration with
     # whatever the XML or zip layer raises.
     except Exception as error:
@@ -119,11 +133,34 @@ def read_xlsx(data: bytes) -> Table:
         workbook.close()
 
 
+def check_xlsx_parts(data: bytes) -> None:
+    """Refuse a workbook whose parts unpack too large, from the zip directory
+    alone: nothing is decompressed here."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            parts = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as error:
+        raise FileProblem("unreadable_xlsx") from error
+    if len(parts) > MAX_XLSX_PARTS:
+        raise FileProblem("xlsx_too_large", limit=MAX_XLSX_UNPACKED_BYTES)
+    for part in parts:
+        name = part.filename.casefold()
+        if name.endswith("sharedstrings.xml") and (
+            part.file_size > MAX_SHARED_STRINGS_BYTES
+        ):
+            raise FileProblem("xlsx_too_large", limit=MAX_SHARED_STRINGS_BYTES)
+    if sum(part.file_size for part in parts) > MAX_XLSX_UNPACKED_BYTES:
+        raise FileProblem("xlsx_too_large", limit=MAX_XLSX_UNPACKED_BYTES)
+
+
 def _bounded(rows: Iterator[tuple[int, Iterable[object]]]) -> Table:
-    """Non-blank rows, at most ``MAX_ROWS`` of data after the header."""
+    """Non-blank rows, at most ``MAX_ROWS`` of data after the header, and no
+    cell over ``MAX_CELL_CHARS`` characters."""
     table: Table = []
     for number, row in rows:
         cells = list(row)[:MAX_COLUMNS]
+        if any(isinstance(c, str) and len(c) > MAX_CELL_CHARS for c in cells):
+            raise FileProblem("cell_too_long", row=number, limit=MAX_CELL_CHARS)
         if not any(cell_text(cell) for cell in cells):
             continue
         if len(table) > MAX_ROWS:

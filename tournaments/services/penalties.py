@@ -64,7 +64,7 @@ def add_penalty(
     if idempotency_key:
         stored = table.penalties.filter(idempotency_key=idempotency_key).first()
         if stored is not None:
-            return stored, False
+            return _replayed(stored, table, player_id, kind, points, reason), False
     check_table_open(table, expected_table_version)
     seats = seats_of(table)
     offender = seat_index(seats, player_id)
@@ -94,6 +94,35 @@ def add_penalty(
         actor_label=actor_label,
     )
     return penalty, True
+
+
+def _replayed(
+    stored: Penalty,
+    table: Any,
+    player_id: Any,
+    kind: str,
+    points: int | None,
+    reason: str,
+) -> Penalty:
+    """The stored penalty when the repeated request asks for the same one;
+    another player, kind, points or reason under a used key is a conflict
+    (409), as for hands, so that a client never loses a penalty silently.
+
+    Omitted points compare as the rule set's default, computed as for a new
+    penalty (same offender, same options)."""
+    same = (
+        str(stored.seat.registration.player_id) == str(player_id)
+        and kind == stored.kind
+        and reason == stored.reason
+    )
+    if same and points is None:
+        seats = seats_of(table)
+        offender = seat_index(seats, player_id)
+        ruleset, options = ruleset_for(table.round.tournament)
+        points = -ruleset.penalty_deltas(kind, offender, None, options)[offender]
+    if not same or points != stored.points:
+        raise ConflictError("penalty_key_reused")
+    return stored
 
 
 @transaction.atomic

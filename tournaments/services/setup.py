@@ -13,10 +13,9 @@ from django.utils.text import slugify
 
 from scoring.engine.rulesets import get_ruleset
 from scoring.engine.standings import clean_tiebreaks
+from tournaments.limits import MAX_PLAYERS_AT_ONCE
 from tournaments.models import (
-    Club,
     Hand,
-    Player,
     Registration,
     Round,
     Table,
@@ -24,6 +23,7 @@ from tournaments.models import (
 )
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
+from tournaments.services.player_batches import find_or_create_players
 from tournaments.services.tables import lock_rows
 
 EMA_NUMBER = re.compile(r"^\d{1,8}$")
@@ -191,81 +191,6 @@ def clean_ema_number(value: str) -> str:
     return value.zfill(8)
 
 
-def find_or_create_player(
-    *,
-    first_name: str = "",
-    last_name: str,
-    club: str = "",
-    country: str = "",
-    ema_number: str = "",
-) -> Player:
-    """The player with this EMA number (else this name), created if new.
-
-    A known player gets the club, country and EMA number the row gives where
-    the stored player has none; a stored value is never overwritten.
-    """
-    last_name = last_name.strip()
-    if not last_name:
-        raise ServiceError("missing_name", field="name")
-    ema_number = clean_ema_number(ema_number)
-    existing = None
-    if ema_number:
-        existing = Player.objects.filter(ema_number=ema_number).first()
-    if existing is None:
-        namesakes = Player.objects.filter(
-            first_name__iexact=first_name.strip(), last_name__iexact=last_name
-        )
-        if ema_number:
-            # A namesake holding another EMA number is another person.
-            namesakes = namesakes.filter(ema_number="")
-        existing = namesakes.first()
-    country = country.strip().upper()[:3]
-    if existing is not None:
-        _fill_blanks(existing, club=club, country=country, ema_number=ema_number)
-        return existing
-    return _new_player(
-        first_name=first_name.strip(),
-        last_name=last_name,
-        club=club,
-        country=country,
-        ema_number=ema_number,
-    )
-
-
-def _new_player(*, club: str, ema_number: str, **fields: str) -> Player:
-    """Store a new player, or the one another request stored meanwhile with
-    this EMA number (the same person, registered at once elsewhere)."""
-    try:
-        with transaction.atomic():
-            return Player.objects.create(
-                club=_club(club), ema_number=ema_number, **fields
-            )
-    except IntegrityError:
-        existing = Player.objects.filter(ema_number=ema_number).first()
-        if not ema_number or existing is None:
-            raise
-        return existing
-
-
-def _club(name: str) -> Club | None:
-    return Club.objects.get_or_create(name=name.strip())[0] if name.strip() else None
-
-
-def _fill_blanks(player: Player, *, club: str, country: str, ema_number: str) -> None:
-    filled: list[str] = []
-    if player.club_id is None and club.strip():
-        player.club = _club(club)
-        filled.append("club")
-    if not player.country and country:
-        player.country = country
-        filled.append("country")
-    if not player.ema_number and ema_number:
-        player.ema_number = ema_number
-        filled.append("ema_number")
-    if filled:
-        player.save(update_fields=filled)
-
-
 @transaction.atomic
 def register_players(
     *, tournament: Tournament, players: Iterable[Mapping[str, str]], actor: Actor
@@ -273,24 +198,25 @@ def register_players(
     """Register players (dicts of Player fields); already registered ones are kept.
 
     All or nothing: one bad row raises ``ServiceError`` and nothing is saved.
-    The tournament row is locked first: registrations made at once get
+    At most ``MAX_PLAYERS_AT_ONCE`` rows, found or created in bulk
+    (``player_batches``), so that a long list stays a few dozen queries. The
+    tournament row is locked first: registrations made at once get
     consecutive numbers, and the same new player is created once.
     """
+    rows = list(players)
+    check_player_count(len(rows))
     lock_rows(Tournament.objects.filter(pk=tournament.pk)).get()
     next_number = (tournament.registrations.aggregate(m=Max("number"))["m"] or 0) + 1
+    registered = set(tournament.registrations.values_list("player_id", flat=True))
     created = []
-    for row_number, fields in enumerate(players, start=1):
-        try:
-            player = find_or_create_player(**fields)
-        except ServiceError as error:
-            error.params["row"] = row_number
-            raise
-        registration, is_new = Registration.objects.get_or_create(
-            tournament=tournament, player=player, defaults={"number": next_number}
-        )
-        if is_new:
+    for player in find_or_create_players(rows):
+        if player.pk not in registered:
+            registered.add(player.pk)
+            created.append(
+                Registration(tournament=tournament, player=player, number=next_number)
+            )
             next_number += 1
-            created.append(registration)
+    Registration.objects.bulk_create(created)
     record_event(
         tournament=tournament,
         action="players.register",
@@ -299,6 +225,14 @@ def register_players(
         after={"registered": [r.player_id for r in created]},
     )
     return created
+
+
+def check_player_count(count: int) -> None:
+    """Refuse a list longer than ``MAX_PLAYERS_AT_ONCE`` before reading it."""
+    if count > MAX_PLAYERS_AT_ONCE:
+        raise ServiceError(
+            "too_many_players", field="players", max=MAX_PLAYERS_AT_ONCE, count=count
+        )
 
 
 def parse_player_lines(text: str) -> list[dict[str, str]]:

@@ -1,0 +1,165 @@
+"""Find or create the players of a list in a bounded number of queries.
+
+The one way a player is found or created from a row (pasted list, file
+import, API), applied to a whole list: the
+player with the row's EMA number, else a namesake (first and last name
+compared without case) who holds no other EMA number, else a new player; a
+known player gets the club, country and EMA number the row gives where the
+stored player has none. Rows are resolved in order against the known players
+and the players created by earlier rows, then everything is written with
+``bulk_create``/``bulk_update``: a 1,000-player list is a few dozen queries,
+not several thousand.
+
+Callers hold a transaction (``setup.register_players``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from django.db import IntegrityError, transaction
+
+from tournaments.limits import FIRST_NAME_MAX_LENGTH, LAST_NAME_MAX_LENGTH
+from tournaments.models import Club, Player
+from tournaments.services.errors import ServiceError
+
+BLANK_FIELDS = ["club", "country", "ema_number"]
+
+
+def _name_key(first_name: str, last_name: str) -> tuple[str, str]:
+    return first_name.casefold(), last_name.casefold()
+
+
+class _Players:
+    """Known and pending players, indexed as the rows match them."""
+
+    def __init__(self) -> None:
+        self.by_ema: dict[str, Player] = {}
+        self.by_name: dict[tuple[str, str], list[Player]] = {}
+        self.new: list[Player] = []
+        self.changed: dict[int, Player] = {}
+        # One query over every player, as the file import does: names are
+        # compared without case, which SQL cannot do for a list portably.
+        for player in Player.objects.only(*BLANK_FIELDS, "first_name", "last_name"):
+            self._index(player)
+
+    def _index(self, player: Player) -> None:
+        if player.ema_number:
+            self.by_ema[player.ema_number] = player
+        key = _name_key(player.first_name.strip(), player.last_name.strip())
+        self.by_name.setdefault(key, []).append(player)
+
+    def find(self, first_name: str, last_name: str, ema_number: str) -> Player | None:
+        if ema_number and ema_number in self.by_ema:
+            return self.by_ema[ema_number]
+        for player in self.by_name.get(_name_key(first_name, last_name), []):
+            # A namesake holding another EMA number is another person.
+            if not ema_number or not player.ema_number:
+                return player
+        return None
+
+    def fill_blanks(
+        self, player: Player, club: Club | None, country: str, ema_number: str
+    ) -> None:
+        filled = False
+        if player.club_id is None and club is not None:
+            player.club, filled = club, True
+        if not player.country and country:
+            player.country, filled = country, True
+        if not player.ema_number and ema_number:
+            player.ema_number, filled = ema_number, True
+            self.by_ema[ema_number] = player
+        if filled and player.pk is not None:
+            self.changed[player.pk] = player
+
+    def create(self, **fields: object) -> Player:
+        player = Player(**fields)
+        self.new.append(player)
+        self._index(player)
+        return player
+
+    def save(self) -> dict[int, Player]:
+        """Write the new and changed players. Returns, by ``id()`` of a pending
+        player, the stored one that another request created meanwhile with
+        the same EMA number (the same person, registered at once elsewhere)."""
+        taken: dict[int, Player] = {}
+        try:
+            with transaction.atomic():
+                Player.objects.bulk_create(self.new)
+        except IntegrityError:
+            numbers = [p.ema_number for p in self.new if p.ema_number]
+            stored = {
+                p.ema_number: p for p in Player.objects.filter(ema_number__in=numbers)
+            }
+            if not stored:
+                raise
+            taken = {
+                id(p): stored[p.ema_number] for p in self.new if p.ema_number in stored
+            }
+            Player.objects.bulk_create(p for p in self.new if id(p) not in taken)
+        if self.changed:
+            Player.objects.bulk_update(self.changed.values(), BLANK_FIELDS)
+        return taken
+
+
+def _clubs(names: set[str]) -> dict[str, Club]:
+    """The clubs of these names, the missing ones created."""
+    clubs = {club.name: club for club in Club.objects.filter(name__in=names)}
+    missing = [Club(name=name) for name in names - clubs.keys()]
+    if missing:
+        # A club created meanwhile by another request is simply reused.
+        Club.objects.bulk_create(missing, ignore_conflicts=True)
+        created = Club.objects.filter(name__in=[club.name for club in missing])
+        clubs.update({club.name: club for club in created})
+    return clubs
+
+
+def _clean(row_number: int, fields: Mapping[str, str]) -> dict[str, str]:
+    """The row's stripped fields; a missing or too long name raises."""
+    from tournaments.services.setup import clean_ema_number
+
+    first_name = (fields.get("first_name") or "").strip()
+    last_name = (fields.get("last_name") or "").strip()
+    try:
+        if not last_name:
+            raise ServiceError("missing_name", field="name")
+        for field, value, limit in (
+            ("first_name", first_name, FIRST_NAME_MAX_LENGTH),
+            ("last_name", last_name, LAST_NAME_MAX_LENGTH),
+        ):
+            if len(value) > limit:
+                raise ServiceError(f"{field}_too_long", field=field, max=limit)
+        ema_number = clean_ema_number(fields.get("ema_number") or "")
+    except ServiceError as error:
+        error.params["row"] = row_number
+        raise
+    return {
+        "first_name": first_name,
+        "last_name": last_name,
+        "club": (fields.get("club") or "").strip(),
+        "country": (fields.get("country") or "").strip().upper()[:3],
+        "ema_number": ema_number,
+    }
+
+
+def find_or_create_players(rows: Sequence[Mapping[str, str]]) -> list[Player]:
+    """The player of each row (saved), in row order; see the module docstring.
+
+    Raises ``ServiceError`` with the 1-based ``row`` for a row without a last
+    name, with a name too long or a malformed EMA number; nothing is written
+    then.
+    """
+    cleaned = [_clean(number, row) for number, row in enumerate(rows, start=1)]
+    clubs = _clubs({row["club"] for row in cleaned if row["club"]})
+    players = _Players()
+    found = []
+    for row in cleaned:
+        club = clubs.get(row["club"]) if row["club"] else None
+        player = players.find(row["first_name"], row["last_name"], row["ema_number"])
+        if player is None:
+            player = players.create(**{**row, "club": club})
+        else:
+            players.fill_blanks(player, club, row["country"], row["ema_number"])
+        found.append(player)
+    taken = players.save()
+    return [taken.get(id(player), player) for player in found]
