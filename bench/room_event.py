@@ -25,7 +25,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # The seating jobs run in this process: the worker may not be up yet.
 os.environ["CELERY_TASK_ALWAYS_EAGER"] = "true"
 
-import django  # noqa: E402
+import django
 
 django.setup()
 

@@ -136,3 +136,23 @@ def test_a_gzipped_page_still_answers_304_to_its_etag(client):
 def test_home_is_gzipped(client):
     response = client.get(reverse("public:home"), headers={"Accept-Encoding": "gzip"})
     assert response.headers["Content-Encoding"] == "gzip"
+
+
+def test_page_and_polls_share_one_rendered_table(client, monkeypatch):
+    """Phones opening the page and phones polling get the table rendered once."""
+    from tournaments.views import live
+
+    rendered = []
+    real = live.render_to_string
+
+    def counting(*args, **kwargs):
+        rendered.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(live, "render_to_string", counting)
+    tournament, _ = room_event()
+    url = _standings_url(tournament)
+    pages = [client.get(url).content.decode() for _ in range(2)]
+    poll = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert rendered == ["tournaments/public/_standings_table.html"]
+    assert poll.strip() in pages[0] and poll.strip() in pages[1]

@@ -31,12 +31,14 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.gzip import GZipMiddleware
+from django.template.loader import render_to_string
 from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
     patch_vary_headers,
 )
 from django.utils.http import quote_etag
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from tournaments.selectors_room import get_room_version, get_standings_version
@@ -98,6 +100,22 @@ class LiveMixin:
             context["scroll_speed"] = getattr(settings, "ROOM_SCROLL_SPEED", 40)
             context["scroll_pause_ms"] = getattr(settings, "ROOM_SCROLL_PAUSE_MS", 5000)
         return context
+
+    def cached_partial(self, template: str, context: dict[str, Any]) -> SafeString:
+        """The page's partial, shared with the polls: rendered once per ETag.
+
+        A phone opening the page gets the same bytes a poll would, from the
+        cache the polls fill (and the other way round).
+        """
+        key = f"live-partial:{self.live_etag(htmx=True)}"
+        cached = cache.get(key)
+        if cached is None:
+            content = render_to_string(template, context, self.request).encode()
+            cache.set(key, (content, "text/html; charset=utf-8"), PARTIAL_CACHE_SECONDS)
+        else:
+            content = cached[0]
+        # The bytes are the template's own output, escaped when rendered.
+        return mark_safe(content.decode())
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
         if request.method not in ("GET", "HEAD"):
