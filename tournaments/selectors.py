@@ -15,6 +15,7 @@ from tournaments.models import (
     Registration,
     Round,
     Seat,
+    SeatingPlan,
     SeatResult,
     Table,
     Tournament,
@@ -111,6 +112,32 @@ def get_standings(tournament: Tournament) -> Standings:
 
 def list_public_tournaments() -> QuerySet[Tournament]:
     return Tournament.objects.filter(is_public=True)
+
+
+def attach_seating_plans(rounds: list[Round]) -> list[Round]:
+    """Fill each round's ``seating_plan`` from one query, not one per round.
+
+    The same choice as ``Round.seating_plan``: the latest plan that is not
+    cancelled and covers the round (plans come newest first).
+    """
+    if not rounds:
+        return rounds
+    plans = list(
+        SeatingPlan.objects.filter(tournament_id=rounds[0].tournament_id).exclude(
+            status="cancelled"
+        )
+    )
+    for round_ in rounds:
+        round_.__dict__["seating_plan"] = next(
+            (
+                plan
+                for plan in plans
+                if plan.first_round <= round_.number
+                and round_.number < plan.first_round + plan.rounds_count
+            ),
+            None,
+        )
+    return rounds
 
 
 def list_round_tables(round_: Round) -> QuerySet[Table]:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.core.cache import cache
 from django.db.models import Count, F, Max, Q, Sum
 
 from tournaments.models import Registration, Round, Seat, Table, Tournament
-from tournaments.selectors import StandingRow, get_standings
+from tournaments.selectors import StandingRow, Standings, get_standings
 
 
 def list_playing_registrations(tournament: Tournament) -> set[int]:
@@ -30,7 +31,9 @@ def list_playing_registrations(tournament: Tournament) -> set[int]:
     )
 
 
-def get_room_version(tournament: Tournament) -> str:
+def get_room_version(
+    tournament: Tournament, *, closed_tables_only: bool = False
+) -> str:
     """A short value that changes whenever a public page of the event may.
 
     Every write at a table bumps ``Table.version``; seating adds or replaces
@@ -39,8 +42,16 @@ def get_room_version(tournament: Tournament) -> str:
     status and clock change the headers and the clock; registrations are
     counted by status so that a late entry or a withdrawal shows. Four small
     queries, no model row is loaded.
+
+    ``closed_tables_only`` counts the versions of closed tables alone: the
+    standings read nothing else of the tables (a hand at an open table does
+    not move them, closing or reopening a table does), so 400 phones keep
+    their 304 while 100 tablets enter hands.
     """
-    tables = Table.objects.filter(round__tournament=tournament).aggregate(
+    tables = Table.objects.filter(round__tournament=tournament)
+    if closed_tables_only:
+        tables = tables.filter(is_closed=True)
+    table_parts = tables.aggregate(
         count=Count("id"), versions=Sum("version"), last=Max("id")
     )
     seats = Seat.objects.filter(round__tournament=tournament).aggregate(
@@ -58,16 +69,46 @@ def get_room_version(tournament: Tournament) -> str:
         withdrawn=Count("id", filter=Q(status=Registration.Status.WITHDRAWN)),
     )
     parts = [
-        tables["count"],
-        tables["versions"],
-        tables["last"],
-        seats["count"],
-        seats["places"],
-        seats["last"],
+        "closed" if closed_tables_only else "all",
+        *table_parts.values(),
+        *seats.values(),
         *registrations.values(),
         *(part for row in rounds for part in row),
     ]
     return "-".join(str(part) for part in parts)
+
+
+def get_standings_version(tournament: Tournament) -> str:
+    """The room version of what the standings read (closed tables only)."""
+    return get_room_version(tournament, closed_tables_only=True)
+
+
+#: Seconds a computed standings stays in the cache; a new version makes a new
+#: key anyway, this only lets old keys go.
+STANDINGS_CACHE_SECONDS = 15 * 60
+
+
+def get_live_standings(
+    tournament: Tournament, version: str | None = None
+) -> tuple[Standings, set[int]]:
+    """The standings and who is still playing, computed once per version.
+
+    Every phone of the room asks for the same standings; they are computed
+    (three queries and the ranking) by the first request after a change and
+    read from the cache by the others. The key holds the tournament's id and
+    slug (a database restored or rolled back reuses ids) and
+    ``get_standings_version``, so a closed table or a new registration makes
+    a new key; nothing has to be deleted. Language-free: the pages translate
+    when they render.
+    """
+    if version is None:
+        version = get_standings_version(tournament)
+    key = f"standings:{tournament.pk}:{tournament.slug}:{version}"
+    cached = cache.get(key)
+    if cached is None:
+        cached = (get_standings(tournament), list_playing_registrations(tournament))
+        cache.set(key, cached, STANDINGS_CACHE_SECONDS)
+    return cached
 
 
 @dataclass(frozen=True)
@@ -117,11 +158,15 @@ def _opponents(seats: list[Seat], registration: Registration) -> dict[int, list]
     return by_table
 
 
-def get_player_record(tournament: Tournament, number: int) -> PlayerRecord:
+def get_player_record(
+    tournament: Tournament, number: int, standings: Standings | None = None
+) -> PlayerRecord:
     """The player registered as ``number``: sessions, opponents and standing.
 
     Six queries: the registration, its seats, the opponents and the two of
-    the standings. Raises ``Registration.DoesNotExist`` for an unknown number.
+    the standings, unless the caller hands ``standings`` over (the page takes
+    them from the cache: ``get_live_standings``). Raises
+    ``Registration.DoesNotExist`` for an unknown number.
     """
     registration = Registration.objects.select_related("player__club").get(
         tournament=tournament, number=number
@@ -140,7 +185,8 @@ def get_player_record(tournament: Tournament, number: int) -> PlayerRecord:
         )
         for seat in seats
     ]
-    standings = get_standings(tournament)
+    if standings is None:
+        standings = get_standings(tournament)
     standing = next(
         (row for row in standings.rows if row.registration.pk == registration.pk),
         None,

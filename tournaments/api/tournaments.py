@@ -24,7 +24,7 @@ from tournaments.api.serializers import (
 )
 from tournaments.models import Registration, Round, SeatingPlan, Tournament
 from tournaments.permissions import ORGANISER_REQUIRED, can_create_tournament
-from tournaments.selectors import get_standings
+from tournaments.selectors import attach_seating_plans, get_standings
 from tournaments.services import seating, seating_plans, setup
 
 
@@ -167,7 +167,9 @@ class RoundListApi(APIView):
     @extend_schema(responses=RoundOutput(many=True))
     def get(self, request: Any, slug: str) -> Response:
         tournament = get_tournament(request, slug)
-        rounds = tournament.rounds.prefetch_related(*ROUND_TABLES_PREFETCH)
+        rounds = attach_seating_plans(
+            list(tournament.rounds.prefetch_related(*ROUND_TABLES_PREFETCH))
+        )
         return Response(RoundOutput(rounds, many=True).data)
 
 

@@ -4,6 +4,21 @@ The ETag hashes the event's "last change" value (``get_room_version``) with
 everything else a page's bytes depend on: the language, the signed-in user
 (the header names them) and whether htmx asked for the partial alone. When
 nothing changed, the view answers 304 before loading the standings.
+
+Pages whose bytes depend on the standings alone (``standings_only``) take
+the standings' version instead, which a hand at an open table leaves alone:
+the phones keep their 304 while the tablets play.
+
+Rendered partials are kept in the cache under their ETag: the poll of the
+400 phones after a change renders once, not once per phone.
+
+Responses are gzipped (400 players: a 233 KB standings table, 8 KB). BREACH
+needs a secret in the body next to text the attacker chooses: these pages
+reflect nothing of the request but its path (an existing slug, a 404
+otherwise) and the only secret in a full page, the CSRF token, is masked
+afresh on every response by Django. The polls carry no token at all. Tablet
+pages (a secret link, forms that echo what was typed) and the API are not
+compressed here.
 """
 
 from __future__ import annotations
@@ -13,16 +28,25 @@ from functools import cached_property
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware
+from django.template.loader import render_to_string
 from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
     patch_vary_headers,
 )
 from django.utils.http import quote_etag
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from tournaments.selectors_room import get_room_version
+from tournaments.selectors_room import get_room_version, get_standings_version
+
+#: Seconds a rendered partial stays in the cache (a new ETag is a new key).
+PARTIAL_CACHE_SECONDS = 10 * 60
+
+_gzip = GZipMiddleware(lambda request: HttpResponse())
 
 
 def poll_seconds(projector: bool = False) -> int:
@@ -41,9 +65,13 @@ class LiveMixin:
 
     request: HttpRequest
     tournament: Any
+    #: True on pages that show the standings and nothing of the open tables.
+    standings_only = False
 
     @cached_property
     def room_version(self) -> str:
+        if self.standings_only:
+            return get_standings_version(self.tournament)
         return get_room_version(self.tournament)
 
     def live_etag(self, htmx: bool) -> str:
@@ -73,16 +101,58 @@ class LiveMixin:
             context["scroll_pause_ms"] = getattr(settings, "ROOM_SCROLL_PAUSE_MS", 5000)
         return context
 
+    def cached_partial(self, template: str, context: dict[str, Any]) -> SafeString:
+        """The page's partial, shared with the polls: rendered once per ETag.
+
+        A phone opening the page gets the same bytes a poll would, from the
+        cache the polls fill (and the other way round).
+        """
+        key = f"live-partial:{self.live_etag(htmx=True)}"
+        cached = cache.get(key)
+        if cached is None:
+            content = render_to_string(template, context, self.request).encode()
+            cache.set(key, (content, "text/html; charset=utf-8"), PARTIAL_CACHE_SECONDS)
+        else:
+            content = cached[0]
+        # The bytes are the template's own output, escaped when rendered.
+        return mark_safe(content.decode())
+
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
         if request.method not in ("GET", "HEAD"):
             return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
-        etag = self.live_etag(htmx=bool(getattr(request, "htmx", False)))
+        htmx = bool(getattr(request, "htmx", False))
+        etag = self.live_etag(htmx=htmx)
         response = get_conditional_response(request, etag=etag)
         if response is None:
-            response = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+            response = self._render(request, etag, htmx, *args, **kwargs)
         if 200 <= response.status_code < 300 or response.status_code == 304:
             response.headers["ETag"] = etag
         # Revalidate every time: the room must never see an old board.
         patch_cache_control(response, no_cache=True)
         patch_vary_headers(response, ["HX-Request", "Accept-Language", "Cookie"])
+        return _gzip.process_response(request, response)
+
+    def _render(
+        self, request: HttpRequest, etag: str, htmx: bool, *args: Any, **kwargs: Any
+    ) -> HttpResponse:
+        """The page, or for a poll the partial rendered once per ETag."""
+        if not htmx:
+            return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        key = f"live-partial:{etag}"
+        cached = cache.get(key)
+        if cached is not None:
+            content, content_type = cached
+            return HttpResponse(content, content_type=content_type)
+        response = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        # A partial that sets a cookie or streams is someone's own: not shared.
+        if (
+            response.status_code == 200
+            and not response.cookies
+            and not response.streaming
+        ):
+            cache.set(
+                key,
+                (response.content, response["Content-Type"]),
+                PARTIAL_CACHE_SECONDS,
+            )
         return response

@@ -11,20 +11,19 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.decorators import method_decorator
 from django.views import View
+from django.views.decorators.gzip import gzip_page
 
-from tournaments.selectors import (
-    get_standings,
-    list_public_tournaments,
-    list_round_tables,
-)
-from tournaments.selectors_room import list_playing_registrations
+from tournaments.selectors import list_public_tournaments, list_round_tables
+from tournaments.selectors_room import get_live_standings
 from tournaments.views.display import format_points
 from tournaments.views.live import LiveMixin
 from tournaments.views.mixins import TournamentMixin, render_page
 from tournaments.views.table_state import seat_cells
 
 
+@method_decorator(gzip_page, name="dispatch")
 class HomeView(View):
     def get(self, request: HttpRequest) -> HttpResponse:
         return render(
@@ -60,10 +59,13 @@ def standing_rows(
     ]
 
 
-def standings_context(tournament: Any) -> dict[str, Any]:
-    """The ranked rows, who is still playing, and the rounds for the links."""
-    standings = get_standings(tournament)
-    playing = list_playing_registrations(tournament)
+def standings_context(tournament: Any, version: str | None = None) -> dict[str, Any]:
+    """The ranked rows, who is still playing, and the rounds for the links.
+
+    ``version`` is the standings' version when the caller has it already; the
+    standings come from the cache while it does not change.
+    """
+    standings, playing = get_live_standings(tournament, version)
     rows = standing_rows(standings, playing)
     return {
         "tournament": tournament,
@@ -75,15 +77,24 @@ def standings_context(tournament: Any) -> dict[str, Any]:
 
 
 class StandingsView(TournamentMixin, LiveMixin, View):
-    """Polled by htmx every 30 seconds; the poll gets the table alone."""
+    """Polled by htmx every 30 seconds; the poll gets the table alone.
+
+    The page embeds the table the polls share (``cached_partial``): 400
+    phones opening it render the 400 rows once.
+    """
+
+    standings_only = True
+    partial = "tournaments/public/_standings_table.html"
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        context = {**standings_context(self.tournament), **self.live_context()}
+        context = {
+            **standings_context(self.tournament, self.room_version),
+            **self.live_context(),
+        }
+        if not getattr(request, "htmx", False):
+            context["standings_table"] = self.cached_partial(self.partial, context)
         return render_page(
-            request,
-            "tournaments/public/standings.html",
-            "tournaments/public/_standings_table.html",
-            context,
+            request, "tournaments/public/standings.html", self.partial, context
         )
 
 

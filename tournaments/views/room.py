@@ -16,6 +16,7 @@ from django.views import View
 from tournaments.models import Registration
 from tournaments.selectors_room import (
     PlayerRecord,
+    get_live_standings,
     get_player_record,
     list_round_sitters,
 )
@@ -88,7 +89,8 @@ class PlayerView(TournamentMixin, LiveMixin, View):
 
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
         try:
-            record = get_player_record(self.tournament, number)
+            standings, _ = get_live_standings(self.tournament)
+            record = get_player_record(self.tournament, number, standings)
         except Registration.DoesNotExist:
             raise Http404 from None
         standing = record.standing
@@ -127,9 +129,11 @@ def board_columns(count: int, wide_rows: bool = False) -> int:
 class ProjectorStandingsView(TournamentMixin, LiveMixin, View):
     """The standings in large type, in columns, scrolling by themselves."""
 
+    standings_only = True
+
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         context = {
-            **standings_context(self.tournament),
+            **standings_context(self.tournament, self.room_version),
             **self.live_context(projector=True),
         }
         context["columns"] = board_columns(len(context["rows"]))

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The room's load benchmark, in one command (docs/benchmarks.md has figures):
+#
+#   bench/room_load.sh                  # 400 players, 100 tablets, 400 phones, 90 s
+#   PLAYERS=400 RUN_TIME=120s bench/room_load.sh
+#
+# On 127.0.0.1 only: a fresh PostgreSQL database on the server of
+# BENCH_PG (default the local one), Redis database BENCH_REDIS_DB as cache and
+# broker, a Celery worker, gunicorn with 4 workers (production settings over
+# plain HTTP), then locust headless bounded by -u and --run-time. Everything
+# it starts is stopped on exit, and its database dropped. Prints locust's
+# summary, then p95 of hand entry and standings, requests/s and errors.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+PY=$ROOT/.venv/bin
+PLAYERS=${PLAYERS:-400}
+RUN_TIME=${RUN_TIME:-90s}
+# Phones and tablets arrive at this many a second; the figures count from the
+# moment all are there (--reset-stats), as a room in full swing.
+SPAWN_RATE=${SPAWN_RATE:-20}
+PORT=${PORT:-8765}
+WORKERS=${WORKERS:-4}
+BENCH_PG=${BENCH_PG:-postgres://postgres@127.0.0.1:5432}
+BENCH_DB=${BENCH_DB:-muraille_load_bench}
+BENCH_REDIS=${BENCH_REDIS:-redis://127.0.0.1:6379}
+BENCH_REDIS_DB=${BENCH_REDIS_DB:-12}
+# One tablet per table, four phones per tablet (the locustfile's weights).
+TABLETS=$((PLAYERS / 4))
+USERS=$((TABLETS * 5))
+
+WORK=$(mktemp -d /tmp/muraille-bench.XXXXXX)
+PIDS=()
+cleanup() {
+    for pid in "${PIDS[@]}"; do
+        kill "$pid" 2>/dev/null || true
+    done
+    for pid in "${PIDS[@]}"; do
+        wait "$pid" 2>/dev/null || true
+    done
+    dropdb --if-exists -h 127.0.0.1 -U postgres "$BENCH_DB" 2>/dev/null || true
+    echo "logs and CSV in $WORK"
+}
+trap cleanup EXIT
+
+export DATABASE_URL="$BENCH_PG/$BENCH_DB"
+export REDIS_URL="$BENCH_REDIS/$BENCH_REDIS_DB"
+export DJANGO_SETTINGS_MODULE=config.settings
+export DEBUG=false
+export SECRET_KEY="bench-$(date +%s)-$RANDOM$RANDOM"
+export ALLOWED_HOSTS=127.0.0.1
+# Plain HTTP on the loopback: no TLS redirect, cookies over HTTP.
+export SECURE_SSL_REDIRECT=false SESSION_COOKIE_SECURE=false CSRF_COOKIE_SECURE=false
+export LOG_LEVEL=WARNING
+
+redis-cli -u "$REDIS_URL" flushdb >/dev/null
+dropdb --if-exists -h 127.0.0.1 -U postgres "$BENCH_DB"
+createdb -h 127.0.0.1 -U postgres "$BENCH_DB"
+"$PY/python" manage.py migrate -v0
+"$PY/python" manage.py collectstatic --noinput -v0
+"$PY/python" bench/room_event.py "$WORK/room.json" --players "$PLAYERS"
+
+"$PY/celery" -A config worker -c 1 --loglevel WARNING >"$WORK/celery.log" 2>&1 &
+PIDS+=($!)
+"$PY/gunicorn" config.wsgi -w "$WORKERS" -b "127.0.0.1:$PORT" \
+    --access-logfile - >"$WORK/gunicorn.log" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 50); do
+    curl -fs -o /dev/null "http://127.0.0.1:$PORT/" && break
+    sleep 0.2
+done
+
+# Warm every worker (imports, template loading) so that the figures are the
+# room's, not the first request's.
+SLUG=$("$PY/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["slug"])' "$WORK/room.json")
+for _ in $(seq $((WORKERS * 4))); do
+    curl -fs -o /dev/null "http://127.0.0.1:$PORT/t/$SLUG/" || true
+done
+echo "load: $TABLETS tablets, $((USERS - TABLETS)) phones, $RUN_TIME; $(uptime)"
+ROOM_EVENT="$WORK/room.json" "$PY/locust" -f bench/locustfile.py --headless \
+    -u "$USERS" -r "$SPAWN_RATE" --run-time "$RUN_TIME" --stop-timeout 10 \
+    --reset-stats \
+    --host "http://127.0.0.1:$PORT" --csv "$WORK/locust" --only-summary \
+    >"$WORK/locust.log" 2>&1 || true
+tail -n 40 "$WORK/locust.log"
+"$PY/python" - "$WORK/locust_stats.csv" "$WORK/gunicorn.log" <<'EOF'
+import csv, sys
+rows = {row["Name"]: row for row in csv.DictReader(open(sys.argv[1]))}
+for name in ("hand entry", "standings poll", "standings page", "Aggregated"):
+    row = rows.get(name)
+    if row:
+        print(f"{name}: {row['Request Count']} requests, {row['Failure Count']} "
+              f"failures, p50 {row['50%']} ms, p95 {row['95%']} ms, "
+              f"p99 {row['99%']} ms, {float(row['Requests/s']):.1f} req/s")
+codes = {}
+for line in open(sys.argv[2]):
+    parts = line.split('"')
+    if len(parts) > 2 and parts[2].split():
+        code = parts[2].split()[0]
+        codes[code] = codes.get(code, 0) + 1
+print("status codes (gunicorn):", dict(sorted(codes.items())))
+EOF
