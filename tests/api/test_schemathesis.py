@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 import schemathesis
 from django.core.cache import cache
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from hypothesis import HealthCheck, settings
@@ -122,9 +125,16 @@ schema = load_schema()
 
 
 @pytest.fixture
-def world(db) -> World:
+def world(db) -> Iterator[World]:
+    """The event, and the database connection kept open across requests:
+    the raw WSGI app closes it when a request ends, which would end the
+    test's transaction on PostgreSQL (Django's test client does the same)."""
     WORLD["event"] = build_world()
-    return WORLD["event"]
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield WORLD["event"]
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 def send(case: Any) -> None:
