@@ -286,3 +286,19 @@ def test_the_schema_documents_the_error_answers_and_null_winners():
     assert hand["winner"]["nullable"] and hand["discarder"]["nullable"]
     calculator = raw["paths"]["/api/mcr/fans"]["post"]["responses"]
     assert "401" not in calculator and "429" in calculator
+
+
+def test_a_file_not_ready_answers_the_shared_shape(api, tournament, organiser):
+    export = ExportFile.objects.create(
+        tournament=tournament,
+        kind=ExportFile.Kind.XLSX,
+        status=ExportFile.Status.PENDING,
+        filename="event.xlsx",
+        created_by=organiser,
+    )
+    response = api.get(f"/api/exports/{export.pk}/download")
+    assert response.status_code == 409
+    body = response.json()
+    assert {"error", "field", "detail", "params"} <= set(body)
+    assert body["error"] == "export_not_ready"
+    assert body["params"]["status"] == "pending"
