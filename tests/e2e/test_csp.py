@@ -10,8 +10,11 @@ Run: .venv/bin/pytest -q -p no:cacheprovider -m e2e tests/e2e/test_csp.py
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import OperationalError
 from django.test import Client
 from playwright.sync_api import ConsoleMessage, Page, expect
 
@@ -85,6 +88,21 @@ def test_no_page_has_a_nonce_so_its_etag_can_hold(client: Client):
     first = client.get("/mcr/fans/").headers["Content-Security-Policy"]
     second = client.get("/mcr/fans/").headers["Content-Security-Policy"]
     assert first == second and "nonce-" not in first
+
+
+@pytest.mark.django_db
+def test_the_503_page_carries_the_policy_and_no_inline_style(client: Client):
+    """The "back in a moment" page, shown while the database is down, links
+    the site's stylesheet instead of an inline <style> the policy refuses."""
+    with mock.patch(
+        "django.db.backends.base.base.BaseDatabaseWrapper.ensure_connection",
+        side_effect=OperationalError("connection refused"),
+    ):
+        response = client.get("/")
+    assert response.status_code == 503
+    assert "style-src 'self'" in response.headers["Content-Security-Policy"]
+    html = response.content.decode()
+    assert "<style" not in html and 'rel="stylesheet"' in html
 
 
 # In a browser ------------------------------------------------------------
