@@ -15,4 +15,5 @@ urlpatterns = [
     path("", include("tournaments.urls.public")),
 ]
 
+handler404 = "tournaments.api.errors.api_not_found"
 handler500 = "config.middleware.server_error"

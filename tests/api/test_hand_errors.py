@@ -69,7 +69,8 @@ def test_malformed_body_is_a_400(api, table):
         f"/api/tables/{table.pk}/hands/", {"fan_total": "many"}, format="json"
     )
     assert response.status_code == 400
-    assert set(response.json()) >= {"kind", "fan_total"}
+    assert response.json()["error"] == "invalid"
+    assert set(response.json()["params"]["fields"]) >= {"kind", "fan_total"}
     assert state(table) == before
 
 

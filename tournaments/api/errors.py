@@ -1,9 +1,16 @@
-"""Turn service and engine errors into JSON answers that name the problem."""
+"""Turn every API error into one JSON shape that names the problem:
+``{"error": code, "field": name or null, "detail": sentence, "params": {...}}``
+(documented as the ``Error`` component, tournaments/api/schema.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext
+from django.views import defaults
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -31,4 +38,70 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(error_body(exc), status=exc.status_code)
     if isinstance(exc, EngineError | SeatingError):
         return Response(error_body(exc), status=400)
-    return drf_exception_handler(exc, context)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(exc, exceptions.APIException):
+        response.data = drf_error_body(exc)
+    elif response is not None and isinstance(exc, Http404):
+        response.data = drf_error_body(exceptions.NotFound())
+    elif response is not None and isinstance(exc, DjangoPermissionDenied):
+        response.data = drf_error_body(exceptions.PermissionDenied())
+    return response
+
+
+def drf_error_body(exc: exceptions.APIException) -> dict[str, Any]:
+    """DRF's own errors (validation, authentication, permission, not found,
+    throttling, parsing) in the shape of the service errors."""
+    if isinstance(exc, exceptions.ValidationError):
+        return validation_body(exc.detail)
+    params: dict[str, Any] = {}
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        params["wait"] = int(exc.wait + 0.999)
+    code = exc.get_codes()
+    return {
+        "error": code if isinstance(code, str) else exc.default_code,
+        "field": None,
+        "detail": str(exc.detail),
+        "params": params,
+    }
+
+
+def validation_body(detail: Any) -> dict[str, Any]:
+    """The first message names the problem; ``params.fields`` keeps them all
+    (``{"kind": ["This field is required."], ...}``, nested as the input)."""
+    fields = detail if isinstance(detail, dict) else {"non_field_errors": detail}
+    field, message = _first_message(fields)
+    return {
+        "error": "invalid",
+        "field": None if field in ("", "non_field_errors") else field,
+        "detail": message,
+        "params": {"fields": _plain(fields)},
+    }
+
+
+def _first_message(detail: Any, prefix: str = "") -> tuple[str, str]:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            return _first_message(value, name)
+    if isinstance(detail, list) and detail:
+        if isinstance(detail[0], dict | list):
+            return _first_message(detail[0], f"{prefix}.0" if prefix else "0")
+        return prefix, str(detail[0])
+    return prefix, str(detail) if detail else gettext("Invalid input.")
+
+
+def _plain(detail: Any) -> Any:
+    """ErrorDetail strings as plain strings, for any JSON renderer."""
+    if isinstance(detail, dict):
+        return {str(key): _plain(value) for key, value in detail.items()}
+    if isinstance(detail, list):
+        return [_plain(value) for value in detail]
+    return str(detail)
+
+
+def api_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler404``: an address under /api/ that matches no route (a
+    non-numeric id, say) answers in the API's shape; pages keep Django's."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(drf_error_body(exceptions.NotFound()), status=404)
+    return defaults.page_not_found(request, exception)

@@ -25,6 +25,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api import schema
 from tournaments.api.access import get_tournament
 from tournaments.imports.messages import problem_message
 from tournaments.imports.players import ImportPreview, ImportProblem
@@ -122,13 +123,19 @@ class ExportDownloadApi(APIView):
         responses={
             (200, CONTENT_TYPES[ExportFile.Kind.XLSX]): OpenApiTypes.BINARY,
             (200, "text/csv"): OpenApiTypes.STR,
-            409: OpenApiResponse(description="The file is not ready yet."),
+            409: schema.error("The file is not ready yet (params.status)."),
         }
     )
     def get(self, request: Any, export_id: int) -> HttpResponse:
         export = get_export(request, export_id)
         if export.status != ExportFile.Status.READY:
-            body = {"error": "export_not_ready", "status": export.status}
+            body = {
+                "error": "export_not_ready",
+                "field": None,
+                "detail": _("The file is not ready yet."),
+                "params": {"status": export.status},
+                "status": export.status,
+            }
             return Response(body, status=status.HTTP_409_CONFLICT)
         content = ExportFile.objects.values_list("content", flat=True).get(pk=export.pk)
         return file_response(export.filename, bytes(content), export.kind)
@@ -278,7 +285,7 @@ class PlayerImportApi(APIView):
         responses={
             200: OpenApiResponse(description="The preview (dry run)."),
             201: OutputSerializer,
-            400: OpenApiResponse(description="The preview, with every problem."),
+            400: schema.error("Nothing saved: the preview's rows and problems."),
         },
     )
     def post(self, request: Any, slug: str) -> Response:
@@ -292,7 +299,9 @@ class PlayerImportApi(APIView):
         if not preview.is_valid:
             body = {
                 "error": "import_has_problems",
+                "field": None,
                 "detail": _("Nothing was saved: correct the file and send it again."),
+                "params": {},
                 **preview_data(tournament, preview),
             }
             return Response(body, status=status.HTTP_400_BAD_REQUEST)

@@ -1,14 +1,62 @@
-"""OpenAPI schema tweaks."""
+"""OpenAPI schema tweaks: component names, and the error answers of every
+operation in one documented shape (``Error``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
+from rest_framework.fields import empty
+
+from tournaments.api.throttles import WriteRateThrottle
+
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every error answer of the API (tournaments/api/errors.py builds it)."""
+
+    error = serializers.CharField(
+        help_text="A stable code, e.g. not_found, invalid, hand_version_conflict."
+    )
+    field = serializers.CharField(
+        allow_null=True, help_text="The input field at fault, or null."
+    )
+    detail = serializers.CharField(
+        help_text="A sentence for people, in the request's language."
+    )
+    params = serializers.DictField(
+        help_text=(
+            "The values the sentence names; for code invalid, ``fields`` maps "
+            "each field to its messages; for throttled, ``wait`` in seconds."
+        )
+    )
+
+
+def error(description: str) -> OpenApiResponse:
+    return OpenApiResponse(response=ErrorSerializer, description=description)
+
+
+#: Added to every operation where the status can happen, unless its own
+#: ``extend_schema`` already documents that code.
+BAD_REQUEST = error("The input is refused: see error, field and detail.")
+UNAUTHENTICATED = error("No token or session, or a bad token.")
+FORBIDDEN = error("Signed in, but not an organiser or referee of this event.")
+NOT_FOUND = error("No such object, or not visible to this user.")
+CONFLICT = error(
+    "The state changed under the request (a stale version, a finished round, "
+    "an Idempotency-Key reused with another body)."
+)
+UNSUPPORTED = error("The body's Content-Type is not one the operation reads.")
+THROTTLED = error("Too many requests: retry after params.wait seconds.")
+UNAVAILABLE = error("The database is unreachable for a moment: retry.")
 
 
 class MurailleAutoSchema(AutoSchema):
-    """Name nested ``InputSerializer`` classes after their view.
+    """Name nested ``InputSerializer`` classes after their view, and
+    document the error answers of each operation.
 
     Views nest their input serializers (HackSoft style), so every one is
     called ``InputSerializer``; ``HandListApi.InputSerializer`` becomes the
@@ -22,3 +70,53 @@ class MurailleAutoSchema(AutoSchema):
             owner, name = qualname.rsplit(".", 1)
             return owner.removesuffix("Api") + name.removesuffix("Serializer")
         return cls.__name__
+
+    def _get_serializer_field_meta(self, field: Any, direction: Any) -> dict:
+        """An output field whose ``default`` is None answers null when its
+        source is missing (``HandOutput.winner`` of a draw, ``discarder`` of
+        a self-draw): say so."""
+        meta = super()._get_serializer_field_meta(field, direction)
+        if direction == "response" and getattr(field, "default", empty) is None:
+            meta["nullable"] = True
+        return meta
+
+    def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
+        responses = super()._get_response_bodies(direction)
+        for code, response in self._error_responses().items():
+            if code not in responses:
+                responses[code] = self._get_response_for_code(
+                    response, code, direction=direction
+                )
+        return responses
+
+    def _error_responses(self) -> dict[str, OpenApiResponse]:
+        """The error codes this operation can answer, from its method, its
+        URL, its authentication and its throttles."""
+        write = self.method in WRITE_METHODS
+        codes: dict[str, OpenApiResponse] = {}
+        if write or self._has_query_parameters():
+            codes["400"] = BAD_REQUEST
+        if self.view.authentication_classes:
+            codes["401"] = UNAUTHENTICATED
+            codes["403"] = FORBIDDEN
+        if "{" in self.path:
+            codes["404"] = NOT_FOUND
+        if write and self.view.authentication_classes:
+            codes["409"] = CONFLICT
+        if write:
+            codes["415"] = UNSUPPORTED
+        if self.view.throttle_classes and (write or not self._is_throttled_on_write):
+            codes["429"] = THROTTLED
+        codes["503"] = UNAVAILABLE
+        return codes
+
+    def _has_query_parameters(self) -> bool:
+        return any(param.get("in") == "query" for param in self._get_parameters())
+
+    @property
+    def _is_throttled_on_write(self) -> bool:
+        """The default throttle (``writes``) lets reads through."""
+        return all(
+            issubclass(throttle, WriteRateThrottle)
+            for throttle in self.view.throttle_classes
+        )

@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -150,7 +150,7 @@ class PlayerDetailApi(APIView):
         tournament = get_tournament(request, slug, write=True)
         registration = tournament.registrations.filter(player__pk=player).first()
         if registration is None:
-            return Response(status=status.HTTP_404_NOT_FOUND)
+            raise NotFound()
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         setup.set_registration_status(
@@ -201,7 +201,7 @@ class SeatingJobApi(APIView):
     def get(self, request: Any, slug: str, number: int) -> Response:
         round_ = get_round(request, slug, number)
         if round_.seating_plan is None:
-            return Response(status=status.HTTP_404_NOT_FOUND)
+            raise NotFound()
         return Response(SeatingPlanOutput(round_.seating_plan).data)
 
     @extend_schema(request=InputSerializer, responses={202: SeatingPlanOutput})
