@@ -239,3 +239,17 @@ def test_penalty_for_someone_not_at_the_table_names_the_player_field(organiser):
             table_id=table.pk, player_id=999999, kind="false_hu", actor=organiser
         )
     assert (error.value.code, error.value.field) == ("player_not_at_table", "player")
+
+
+def test_a_hand_costs_the_same_few_queries_at_any_point_of_the_session(
+    organiser, django_assert_max_num_queries
+):
+    """The room's busiest write: its results are written in bulk, and the
+    10th hand costs no more than the 2nd."""
+    table = seated_table()
+    e, s, w, n = player_ids(table)
+    result = {"kind": "discard", "winner": e, "discarder": s, "fan_total": 8}
+    svc.record_hand(table_id=table.pk, result=result, actor=organiser)
+    for _ in range(9):
+        with django_assert_max_num_queries(22):
+            svc.record_hand(table_id=table.pk, result=result, actor=organiser)

@@ -188,17 +188,40 @@ def rebuild_table(table: Table) -> None:
     _write_seat_results(table, seats, session)
 
 
+RESULT_FIELDS = [
+    "registration_id",
+    "round_id",
+    "hand_points",
+    "penalty_points",
+    "score",
+    "rank",
+    "table_points_x12",
+]
+
+
 def _write_seat_results(table: Table, seats: list[Seat], session: Any) -> None:
+    """The four rows in three queries (read, update, create), not four
+    update_or_create round trips: this runs with every hand of the room."""
+    stored = {r.seat_id: r for r in SeatResult.objects.filter(seat__in=seats)}
+    changed, created = [], []
     for seat, score in zip(seats, session.seats, strict=True):
-        SeatResult.objects.update_or_create(
-            seat=seat,
-            defaults={
-                "registration_id": seat.registration_id,
-                "round_id": table.round_id,
-                "hand_points": score.hand_points,
-                "penalty_points": score.penalty_points,
-                "score": score.score,
-                "rank": score.rank,
-                "table_points_x12": int(score.table_points * 12),
-            },
-        )
+        values = {
+            "registration_id": seat.registration_id,
+            "round_id": table.round_id,
+            "hand_points": score.hand_points,
+            "penalty_points": score.penalty_points,
+            "score": score.score,
+            "rank": score.rank,
+            "table_points_x12": int(score.table_points * 12),
+        }
+        result = stored.get(seat.pk)
+        if result is None:
+            created.append(SeatResult(seat=seat, **values))
+        elif any(getattr(result, field) != value for field, value in values.items()):
+            for field, value in values.items():
+                setattr(result, field, value)
+            changed.append(result)
+    if changed:
+        SeatResult.objects.bulk_update(changed, RESULT_FIELDS)
+    if created:
+        SeatResult.objects.bulk_create(created)
