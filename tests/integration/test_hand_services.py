@@ -251,5 +251,5 @@ def test_a_hand_costs_the_same_few_queries_at_any_point_of_the_session(
     result = {"kind": "discard", "winner": e, "discarder": s, "fan_total": 8}
     svc.record_hand(table_id=table.pk, result=result, actor=organiser)
     for _ in range(9):
-        with django_assert_max_num_queries(22):
+        with django_assert_max_num_queries(20):
             svc.record_hand(table_id=table.pk, result=result, actor=organiser)

@@ -172,7 +172,12 @@ def rebuild_table(table: Table) -> None:
         if hand.number != number:
             changes["number"] = number
         if not hand.winds_corrected:
-            changes.update(deal_fields(default))
+            # Only the fields that differ: an unchanged hand is not written.
+            changes.update(
+                (field, value)
+                for field, value in deal_fields(default).items()
+                if getattr(hand, field) != value
+            )
         for field, value in changes.items():
             setattr(hand, field, value)
         deal, previous = deal_of(hand), result
