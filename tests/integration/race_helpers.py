@@ -79,3 +79,23 @@ def assert_only_named_errors(
         assert outcome.code in allowed.get(outcome.name, set()), (
             f"{outcome.name}: {outcome.code}"
         )
+
+
+#: Every race test: PostgreSQL only (real row locks), each thread its own
+#: connection, so no wrapping test transaction.
+RACE_MARKS = [
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("postgres_only"),
+]
+
+
+def discard(winner: int, discarder: int) -> dict[str, Any]:
+    """A hand won on a discard, 8 points: the result every race records."""
+    return {
+        "kind": "discard",
+        "winner": winner,
+        "discarder": discarder,
+        "fan_total": 8,
+        "flowers": 0,
+    }

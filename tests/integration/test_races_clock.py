@@ -7,7 +7,9 @@ import pytest
 
 from tests.factories import player_ids
 from tests.integration.race_helpers import (
+    RACE_MARKS,
     assert_only_named_errors,
+    discard,
     postgres_only,  # noqa: F401 - fixture
     race,
 )
@@ -16,23 +18,9 @@ from tournaments.models import Round, Seat, Table
 from tournaments.services import clock, hands, seating
 from tournaments.services.setup import finish_round
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("postgres_only"),
-]
+pytestmark = RACE_MARKS
 
 ITERATIONS = 3
-
-
-def discard(winner: int, discarder: int) -> dict:
-    return {
-        "kind": "discard",
-        "winner": winner,
-        "discarder": discarder,
-        "fan_total": 8,
-        "flowers": 0,
-    }
 
 
 @pytest.mark.parametrize("iteration", range(ITERATIONS))

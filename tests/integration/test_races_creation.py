@@ -3,11 +3,11 @@ named refusal, never a database error."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.factories import player_ids, seated_table
 from tests.integration.race_helpers import (
+    RACE_MARKS,
     assert_only_named_errors,
+    discard,
     postgres_only,  # noqa: F401 - fixture
     race,
 )
@@ -15,11 +15,7 @@ from tournaments.models import Hand, Penalty, Player, Registration, Tournament
 from tournaments.services import hands, penalties
 from tournaments.services.setup import create_tournament, register_players
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("postgres_only"),
-]
+pytestmark = RACE_MARKS
 
 WRITERS = 8
 
@@ -96,16 +92,6 @@ def test_same_name_tournaments_created_at_once_get_their_own_slugs(organiser):
     )
     assert len(slugs) == WRITERS
     assert "spring-open" in slugs
-
-
-def discard(winner: int, discarder: int) -> dict:
-    return {
-        "kind": "discard",
-        "winner": winner,
-        "discarder": discarder,
-        "fan_total": 8,
-        "flowers": 0,
-    }
 
 
 def test_same_hand_deleted_twice_at_once(organiser):

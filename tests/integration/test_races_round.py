@@ -7,7 +7,9 @@ import pytest
 
 from tests.factories import player_ids as players_of
 from tests.integration.race_helpers import (
+    RACE_MARKS,
     assert_only_named_errors,
+    discard,
     postgres_only,  # noqa: F401 - fixture
     race,
 )
@@ -17,23 +19,9 @@ from tournaments.services import hands
 from tournaments.services.seating_plans import publish_seating
 from tournaments.services.setup import finish_round
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("postgres_only"),
-]
+pytestmark = RACE_MARKS
 
 ITERATIONS = 4
-
-
-def discard(winner: int, discarder: int) -> dict:
-    return {
-        "kind": "discard",
-        "winner": winner,
-        "discarder": discarder,
-        "fan_total": 8,
-        "flowers": 0,
-    }
 
 
 def build_day(organiser):
