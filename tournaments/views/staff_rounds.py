@@ -7,6 +7,7 @@ The table list, links and print page are in ``staff_links``; swaps in
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -48,15 +49,18 @@ def seating_error(round_: Round) -> str:
     return error_message(StoredError(plan.error, plan.error_params or {}))
 
 
+def rounds_with_tables(tournament: Tournament, numbers: Iterable[int]) -> list[int]:
+    """Which of these rounds already have tables (seating them replaces them)."""
+    rounds = tournament.rounds.filter(number__in=list(numbers), tables__isnull=False)
+    return sorted(set(rounds.values_list("number", flat=True)))
+
+
 def seated_rounds(round_: Round, *, every_later: bool) -> list[int]:
     """Numbers of the rounds a seating from ``round_`` would replace the tables
     of: this round, or this and every later one."""
-    rounds = round_.tournament.rounds.filter(tables__isnull=False)
-    if every_later:
-        rounds = rounds.filter(number__gte=round_.number)
-    else:
-        rounds = rounds.filter(number=round_.number)
-    return sorted(set(rounds.values_list("number", flat=True)))
+    tournament = round_.tournament
+    last = tournament.rounds_count if every_later else round_.number
+    return rounds_with_tables(tournament, range(round_.number, last + 1))
 
 
 def reseat_confirmed(request: HttpRequest, numbers: list[int]) -> bool:
@@ -246,10 +250,7 @@ class PlanPublishView(RoundActionView):
 
 def plan_seated_rounds(plan: SeatingPlan) -> list[int]:
     """The plan's rounds that already have tables (publishing replaces them)."""
-    rounds = plan.tournament.rounds.filter(
-        number__in=plan.round_numbers, tables__isnull=False
-    )
-    return sorted(set(rounds.values_list("number", flat=True)))
+    return rounds_with_tables(plan.tournament, plan.round_numbers)
 
 
 class PlanCancelView(RoundActionView):
