@@ -25,11 +25,12 @@ the others are complete; a half-done rule set must never be selectable):
   line, and ``session_result`` turns the summed deltas plus the starting
   points (a setting) into table points: rounded thousands minus the return
   line, the top player's figure set to
-  minus the others' sum, plus uma. Riichi sums to zero, not to 7. Chombo is a
-  ``penalty_deltas`` kind spread like a mangan tsumo. The end-of-game rules
-  that depend on the running scores (dobon, the West extension) will need
-  them in ``session_over``: the contract then gains an optional keyword-only
-  ``scores`` argument, which MCR ignores.
+  minus the others' sum, plus uma. Riichi sums to zero, not to 7. Chombo
+  spread like a mangan tsumo depends on the dealer, so it is a result kind
+  (``"chombo"``, the hand is replayed); the EMA fixed deduction is also a
+  ``penalty_deltas`` kind. The end-of-game rules that depend on the running
+  scores (dobon, the West extension) get them through ``session_over``'s
+  optional keyword-only ``scores`` argument, which MCR ignores.
 * **french_simple / french_advanced**: every player's hand is scored, so the
   result class holds four hand scores, the Mah-Jong player and the hand's
   dominant wind (set by the dice, so it is part of the result, while
@@ -115,8 +116,16 @@ class RuleSet(Protocol[OptionsT, ResultT]):
         options: OptionsT,
         *,
         time_called: bool,
+        scores: tuple[int, int, int, int] | None = None,
     ) -> bool:
-        """Whether no further hand starts. ``deal`` is the last hand's deal."""
+        """Whether no further hand starts.
+
+        ``deal``: MCR ignores it; riichi needs the deal the next hand would
+        be played under (``next_deal`` of the last hand), ``None`` before
+        the first hand. ``scores``: the seats' summed deltas so far, for
+        the rules that end a game on the running scores (riichi's dobon and
+        West extension); rule sets that do not need them ignore them.
+        """
         ...
 
     def session_result(

@@ -59,6 +59,7 @@ class McrRuleSet:
         options: McrOptions,
         *,
         time_called: bool,
+        scores: tuple[int, int, int, int] | None = None,
     ) -> bool:
         """Over after ``hands_per_session`` hands, or as soon as time is called.
 

@@ -1,0 +1,180 @@
+"""Tournament settings of the riichi rule set (riichi.md).
+
+Defaults follow riichi.md where it states a rule and the EMA riichi rules
+where it leaves a choice (uma +15/+5/-5/-15, deposits left at the end go to
+the top player). Points are in game points (25,000), uma in final-score units
+(thousands of points), as score sheets write them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from scoring.engine.errors import EngineError
+from scoring.engine.types import as_int
+
+COUNTS = ("full", "short")
+LIMITS = ("classic", "modern")
+KAZOE = ("yakuman", "sanbaiman")
+MULTIPLE_RON = ("double", "head_bump")
+LEFTOVER_DEPOSITS = ("top", "lost")
+CHOMBO = ("mangan", "deduction")
+DRAW_DEALERSHIP = ("tenpai", "french")
+
+EMA_UMA = (15, 5, -5, -15)
+
+
+@dataclass(frozen=True)
+class RiichiOptions:
+    """Riichi settings.
+
+    ``count``: ``"full"`` (han and fu) or ``"short"`` (the han-only table).
+    ``limits``: ``"classic"`` (baiman 8-9 han, sanbaiman 10-12) or
+    ``"modern"`` (baiman 8-10, sanbaiman 11-12).
+    ``kazoe``: what 13+ counted han are worth, ``"yakuman"`` or
+    ``"sanbaiman"``. ``multiple_yakuman``: several yakuman add up (else one).
+    ``multiple_ron``: ``"double"`` (every caller wins; three callers is an
+    abortive draw) or ``"head_bump"`` (only the first in turn after the
+    discarder wins).
+    ``tenpai_payment``: points the non-tenpai players pay the tenpai ones on
+    an exhaustive draw (0: off, 3,000 in modern rules); a multiple of 600 so
+    every split is in hundreds.
+    ``leftover_deposits``: riichi sticks still on the table at the end go to
+    the ``"top"`` player or are ``"lost"``.
+    ``chombo``: ``"mangan"`` (paid like a mangan tsumo) or ``"deduction"``
+    (``chombo_points`` taken from the offender, paid to nobody, as EMA does).
+    ``draw_dealership``: ``"tenpai"`` (the dealer stays when tenpai) or
+    ``"french"`` (the French homologated rule: in the East round the deal
+    passes when the dealer is not tenpai; in later rounds it never passes on
+    a draw).
+    ``west_extension``: play a West then a North round while nobody reached
+    the return line. ``dobon``: a player below zero ends the game, losing
+    ``dobon_points`` more at the end.
+    ``uma``: four numbers by final place, or ``None``.
+    ``open_tanyao`` (all simples counts in an open hand) and ``red_fives``
+    (one red five of each suit, a dora each) only matter to the tile
+    calculator.
+    """
+
+    count: str = "full"
+    start_points: int = 25_000
+    return_points: int = 30_000
+    uma: tuple[int, int, int, int] | None = EMA_UMA
+    limits: str = "classic"
+    kazoe: str = "yakuman"
+    multiple_yakuman: bool = True
+    multiple_ron: str = "double"
+    tenpai_payment: int = 0
+    leftover_deposits: str = "top"
+    chombo: str = "mangan"
+    chombo_points: int = 20_000
+    draw_dealership: str = "tenpai"
+    west_extension: bool = True
+    dobon: bool = False
+    dobon_points: int = 10_000
+    open_tanyao: bool = True
+    red_fives: bool = False
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "count": COUNTS,
+    "limits": LIMITS,
+    "kazoe": KAZOE,
+    "multiple_ron": MULTIPLE_RON,
+    "leftover_deposits": LEFTOVER_DEPOSITS,
+    "chombo": CHOMBO,
+    "draw_dealership": DRAW_DEALERSHIP,
+}
+_FLAGS = ("multiple_yakuman", "west_extension", "dobon", "open_tanyao", "red_fives")
+# Inclusive bounds and the step a value must be a multiple of.
+_NUMBERS: dict[str, tuple[int, int, int]] = {
+    "start_points": (1_000, 1_000_000, 100),
+    "return_points": (1_000, 1_000_000, 1_000),
+    "tenpai_payment": (0, 12_000, 600),
+    "chombo_points": (0, 100_000, 1_000),
+    "dobon_points": (0, 100_000, 1_000),
+}
+UMA_LIMIT = 1_000
+_NAMES = frozenset(field.name for field in fields(RiichiOptions))
+
+
+def default_options() -> dict[str, object]:
+    """The settings with their default values, JSON-ready (uma as a list)."""
+    values = asdict(RiichiOptions())
+    values["uma"] = list(EMA_UMA)
+    return values
+
+
+def clean_options(raw: Mapping[str, object]) -> RiichiOptions:
+    """Validated settings; keys missing from ``raw`` keep their defaults."""
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in _NAMES:
+            raise EngineError("unknown_option", field=str(key), option=str(key))
+        values[key] = _clean(key, value)
+    options = RiichiOptions(**values)
+    if options.return_points < options.start_points:
+        raise EngineError(
+            "return_below_start",
+            field="return_points",
+            start=options.start_points,
+            value=options.return_points,
+        )
+    return options
+
+
+def _clean(key: str, value: object) -> object:
+    if key in _CHOICES:
+        if not isinstance(value, str) or value not in _CHOICES[key]:
+            raise EngineError(
+                "invalid_choice",
+                field=key,
+                option=key,
+                value=str(value),
+                choices=", ".join(_CHOICES[key]),
+            )
+        return value
+    if key in _FLAGS:
+        if not isinstance(value, bool):
+            raise EngineError("not_a_boolean", field=key, option=key, value=str(value))
+        return value
+    if key == "uma":
+        return clean_uma(value)
+    return _clean_number(key, value)
+
+
+def _clean_number(key: str, value: object) -> int:
+    number = as_int(value, key)
+    low, high, step = _NUMBERS[key]
+    if not low <= number <= high:
+        raise EngineError(
+            "option_out_of_range",
+            field=key,
+            option=key,
+            value=number,
+            minimum=low,
+            maximum=high,
+        )
+    if number % step:
+        raise EngineError(
+            "option_not_multiple", field=key, option=key, value=number, step=step
+        )
+    return number
+
+
+def clean_uma(value: object, field: str = "uma") -> tuple[int, int, int, int] | None:
+    """Four integers by place (first place first), or ``None`` for no uma.
+
+    ``None`` and an empty list both mean no uma. The figures must not go up
+    from one place to the next: a better place never earns less.
+    """
+    if value is None or (isinstance(value, list | tuple) and not value):
+        return None
+    if not isinstance(value, list | tuple) or len(value) != 4:
+        raise EngineError("invalid_uma", field=field, value=str(value))
+    a, b, c, d = (as_int(item, field) for item in value)
+    if not a >= b >= c >= d or max(abs(a), abs(d)) > UMA_LIMIT:
+        raise EngineError("invalid_uma", field=field, value=str(list(value)))
+    return (a, b, c, d)

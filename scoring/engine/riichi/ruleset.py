@@ -1,0 +1,83 @@
+"""The riichi rule set ("riichi"): the contract of ``rulesets.RuleSet``.
+
+Each method delegates to a small module: ``options`` (settings),
+``results`` (a hand result), ``deal`` (dealership and end of game),
+``payments`` (hand payments and penalties), ``endgame`` (final scores).
+
+Importing this module does not register the rule set: the registry's
+built-in list decides when riichi becomes selectable (a half-done Django
+side must not offer it). ``scoring.engine.riichi.registered`` registers it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from scoring.engine.riichi import deal as _deal
+from scoring.engine.riichi import endgame, payments, results
+from scoring.engine.riichi import options as _options
+from scoring.engine.riichi.options import RiichiOptions
+from scoring.engine.riichi.results import RiichiResult
+from scoring.engine.rulesets import RuleSet
+from scoring.engine.types import DealState, Deltas, SessionOutcome
+
+
+class RiichiRuleSet:
+    """Japanese riichi rules, as riichi.md describes them."""
+
+    code = "riichi"
+
+    def default_options(self) -> dict[str, object]:
+        return _options.default_options()
+
+    def clean_options(self, raw: Mapping[str, object]) -> RiichiOptions:
+        return _options.clean_options(raw)
+
+    def parse_result(
+        self, data: Mapping[str, object], options: RiichiOptions
+    ) -> RiichiResult:
+        return results.parse_result(data, options)
+
+    def first_deal(self, options: RiichiOptions) -> DealState:
+        return _deal.first_deal()
+
+    def next_deal(
+        self, deal: DealState, result: RiichiResult, options: RiichiOptions
+    ) -> DealState:
+        return _deal.next_deal(deal, result, options)
+
+    def hand_payments(
+        self, result: RiichiResult, deal: DealState, options: RiichiOptions
+    ) -> Deltas:
+        return payments.hand_payments(result, deal, options)
+
+    def penalty_deltas(
+        self, kind: str, offender: int, points: int | None, options: RiichiOptions
+    ) -> Deltas:
+        return payments.penalty_deltas(kind, offender, points, options)
+
+    def session_over(
+        self,
+        hands_played: int,
+        deal: DealState | None,
+        options: RiichiOptions,
+        *,
+        time_called: bool,
+        scores: tuple[int, int, int, int] | None = None,
+    ) -> bool:
+        """See ``deal.session_over``: ``deal`` is the NEXT hand's deal."""
+        return _deal.session_over(
+            deal,
+            options,
+            hands_played=hands_played,
+            time_called=time_called,
+            scores=scores,
+        )
+
+    def session_result(
+        self, scores: tuple[int, int, int, int], options: RiichiOptions
+    ) -> SessionOutcome:
+        return endgame.session_result(scores, options)
+
+
+RIICHI: RuleSet[RiichiOptions, RiichiResult] = RiichiRuleSet()

@@ -1,0 +1,337 @@
+"""The riichi tile calculator: from the tiles of a winning hand to its yaku,
+han, fu and payment, on top of the PyPI ``mahjong`` library.
+
+The hand is the JSON object of hand-format.md (same tile notation and
+fields as the MCR calculator, read by the MCR parser: ``concealed``,
+``melds``, ``winning_tile``, ``self_drawn``, ``last_tile`` (haitei on a
+self-draw, houtei on a discard), ``replacement`` (rinshan), ``robbing_kong``
+(chankan), ``seat_wind``, ``prevalent_wind``), without flowers and with the
+riichi fields:
+
+* ``riichi``, ``double_riichi``, ``ippatsu``, ``first_draw`` (tenhou for
+  the dealer, chiihou for a child): booleans, false by default;
+* ``dora_indicators``, ``ura_dora_indicators``: tiles (ura dora count only
+  after riichi);
+* ``red_fives``: the red fives held, such as ``"5m5p"`` (``red_fives``
+  setting on).
+
+The library chooses the reading worth most; the payment is priced by this
+package (``value.price``), so the tournament's limits and kazoe settings
+apply to tile-counted and typed hands alike. The seat wind East is the
+dealer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from mahjong.constants import EAST
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import (
+    HandConfig,
+    HandConstants,
+    OptionalRules,
+)
+from mahjong.hand_calculating.hand_response import HandResponse
+from mahjong.meld import Meld as LibraryMeld
+
+from scoring.engine.errors import EngineError
+from scoring.engine.mcr.fans.hand import WinningHand, parse_hand
+from scoring.engine.riichi.messages import message
+from scoring.engine.riichi.options import RiichiOptions
+from scoring.engine.riichi.value import HandValue, Price, price
+from scoring.engine.tiles import MAX_COPIES, Tile, check_copies, parse_tiles
+from scoring.engine.types import is_blank
+
+_SHARED = (
+    "concealed",
+    "melds",
+    "winning_tile",
+    "self_drawn",
+    "last_tile",
+    "replacement",
+    "robbing_kong",
+    "seat_wind",
+    "prevalent_wind",
+)
+_FLAGS = ("riichi", "double_riichi", "ippatsu", "first_draw")
+_TILE_FIELDS = ("dora_indicators", "ura_dora_indicators", "red_fives")
+FIELDS = frozenset((*_SHARED, *_FLAGS, *_TILE_FIELDS))
+_WIND_TILES = {"E": EAST, "S": EAST + 1, "W": EAST + 2, "N": EAST + 3}
+_MELD_TYPES = {
+    "chow": LibraryMeld.CHI,
+    "pung": LibraryMeld.PON,
+    "kong": LibraryMeld.KAN,
+}
+YAKUMAN_HAN = 13
+
+# The library's error codes, and the input field each one is about.
+_LIBRARY_ERRORS: dict[str, tuple[str, str | None]] = {
+    HandCalculator.ERR_HAND_NOT_WINNING: ("not_a_winning_hand", None),
+    HandCalculator.ERR_NO_YAKU: ("no_yaku", None),
+    HandCalculator.ERR_OPEN_HAND_RIICHI: ("impossible_condition", "riichi"),
+    HandCalculator.ERR_OPEN_HAND_DABURI: ("impossible_condition", "double_riichi"),
+    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: ("impossible_condition", "ippatsu"),
+    HandCalculator.ERR_CHANKAN_WITH_TSUMO: ("impossible_condition", "robbing_kong"),
+    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: ("impossible_condition", "replacement"),
+    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: ("impossible_condition", "last_tile"),
+    HandCalculator.ERR_HOUTEI_WITH_TSUMO: ("impossible_condition", "last_tile"),
+    HandCalculator.ERR_HAITEI_WITH_RINSHAN: ("impossible_condition", "last_tile"),
+    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: ("impossible_condition", "last_tile"),
+    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: ("impossible_condition", "first_draw"),
+    HandCalculator.ERR_TENHOU_WITH_MELD: ("impossible_condition", "first_draw"),
+    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: ("impossible_condition", "first_draw"),
+    HandCalculator.ERR_CHIIHOU_WITH_MELD: ("impossible_condition", "first_draw"),
+}
+
+
+@dataclass(frozen=True)
+class RiichiHand:
+    """A winning hand plus the riichi conditions and indicators."""
+
+    hand: WinningHand
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    first_draw: bool = False
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_dora_indicators: tuple[Tile, ...] = ()
+    red_fives: tuple[Tile, ...] = ()
+
+    @property
+    def dealer(self) -> bool:
+        return self.hand.seat_wind == "E"
+
+
+@dataclass(frozen=True)
+class YakuCount:
+    """One yaku of the hand (dora included, one line per kind of dora)."""
+
+    name: str
+    han: int
+    yakuman: bool = False
+
+
+@dataclass(frozen=True)
+class TileCount:
+    """The hand's yaku, its value as typed-in han/fu/yakuman, and its price."""
+
+    yaku: tuple[YakuCount, ...]
+    value: HandValue
+    fu: int
+    price: Price
+    dealer: bool
+    self_drawn: bool
+
+    @property
+    def total(self) -> int:
+        """All the winner receives, honba and deposits excluded."""
+        if not self.self_drawn:
+            return self.price.ron
+        children = 3 if self.dealer else 2
+        return self.price.from_dealer + children * self.price.from_child
+
+
+def _flag(data: Mapping[str, object], field: str) -> bool:
+    value = data.get(field, False)
+    if not isinstance(value, bool):
+        raise EngineError("invalid_value", field=field, value=str(value))
+    return value
+
+
+def _tiles(data: Mapping[str, object], field: str) -> tuple[Tile, ...]:
+    text = data.get(field)
+    if is_blank(text):
+        return ()
+    if not isinstance(text, str):
+        raise EngineError("invalid_value", field=field, value=str(text))
+    try:
+        return parse_tiles(text)
+    except EngineError as error:
+        error.field = field
+        raise
+
+
+def parse_riichi_hand(data: Mapping[str, object], options: RiichiOptions) -> RiichiHand:
+    """Read the JSON hand; raise ``EngineError`` naming the field at fault."""
+    if not isinstance(data, Mapping):
+        raise EngineError("invalid_value", field="hand")
+    for key in data:
+        if key not in FIELDS:
+            raise EngineError("unknown_field", field=str(key))
+    hand = parse_hand({key: data[key] for key in _SHARED if key in data})
+    riichi_hand = RiichiHand(
+        hand=hand,
+        **{flag: _flag(data, flag) for flag in _FLAGS},
+        dora_indicators=_tiles(data, "dora_indicators"),
+        ura_dora_indicators=_tiles(data, "ura_dora_indicators"),
+        red_fives=_tiles(data, "red_fives"),
+    )
+    tiles = hand.all_tiles()
+    check_copies(
+        (*tiles, *riichi_hand.dora_indicators, *riichi_hand.ura_dora_indicators)
+    )
+    _check_red_fives(riichi_hand.red_fives, tiles, options)
+    return riichi_hand
+
+
+def _check_red_fives(
+    red: Sequence[Tile], tiles: Sequence[Tile], options: RiichiOptions
+) -> None:
+    if red and not options.red_fives:
+        raise EngineError("red_fives_off", field="red_fives")
+    suits = [tile.suit for tile in red]
+    for tile in red:
+        if tile.rank != 5 or tile.is_honor or tile not in tiles:
+            raise EngineError("invalid_value", field="red_fives", value=str(tile))
+    if len(set(suits)) != len(suits):
+        raise EngineError("invalid_value", field="red_fives", value="".join(suits))
+
+
+class _Copies:
+    """Hands out the library's tile ids (34-index x 4 + copy) one copy each.
+
+    With red fives on, copy 0 of each five is the red one: it goes to a
+    five declared red, and the plain fives take copies 1 to 3.
+    """
+
+    def __init__(self, red: Iterable[Tile], red_on: bool) -> None:
+        self._used = [0] * 34
+        self._red = set(red)
+        self._red_on = red_on
+
+    def take(self, tile: Tile) -> int:
+        if self._red_on and tile.rank == 5 and not tile.is_honor:
+            if tile in self._red:
+                self._red.discard(tile)
+                return tile.index * 4
+            copy = 1 + self._used[tile.index]
+        else:
+            copy = self._used[tile.index]
+        if copy >= MAX_COPIES:
+            raise EngineError("too_many_copies", tile=str(tile), count=copy + 1)
+        self._used[tile.index] += 1
+        return tile.index * 4 + copy
+
+
+def _config(hand: RiichiHand, options: RiichiOptions) -> HandConfig:
+    kazoe = (
+        HandConstants.KAZOE_LIMITED
+        if options.kazoe == "yakuman"
+        else HandConstants.KAZOE_SANBAIMAN
+    )
+    rules = OptionalRules(
+        has_open_tanyao=options.open_tanyao,
+        has_aka_dora=options.red_fives,
+        has_double_yakuman=options.multiple_yakuman,
+        kazoe_limit=kazoe,
+    )
+    winning = hand.hand
+    last = winning.last_tile
+    return HandConfig(
+        is_tsumo=winning.self_drawn,
+        is_riichi=hand.riichi or hand.double_riichi,
+        is_daburu_riichi=hand.double_riichi,
+        is_ippatsu=hand.ippatsu,
+        is_rinshan=winning.replacement,
+        is_chankan=winning.robbing_kong,
+        is_haitei=last and winning.self_drawn,
+        is_houtei=last and not winning.self_drawn,
+        is_tenhou=hand.first_draw and hand.dealer,
+        is_chiihou=hand.first_draw and not hand.dealer,
+        player_wind=_WIND_TILES[winning.seat_wind],
+        round_wind=_WIND_TILES[winning.prevalent_wind],
+        options=rules,
+    )
+
+
+def estimate(hand: RiichiHand, options: RiichiOptions) -> HandResponse:
+    """The library's own answer for ``hand`` (errors in ``.error``)."""
+    copies = _Copies(hand.red_fives, options.red_fives)
+    winning = hand.hand
+    concealed = [copies.take(tile) for tile in winning.concealed]
+    win_tile = copies.take(winning.winning_tile)
+    melds = [
+        LibraryMeld(
+            meld_type=_MELD_TYPES[meld.kind],
+            tiles=[copies.take(tile) for tile in meld.tiles],
+            opened=not meld.concealed,
+        )
+        for meld in winning.melds
+    ]
+    tiles = [*concealed, win_tile, *(tile for meld in melds for tile in meld.tiles)]
+    return HandCalculator.estimate_hand_value(
+        tiles,
+        win_tile,
+        melds=melds,
+        dora_indicators=[copies.take(t) for t in hand.dora_indicators],
+        ura_dora_indicators=[copies.take(t) for t in hand.ura_dora_indicators],
+        config=_config(hand, options),
+    )
+
+
+def count_hand(hand: RiichiHand, options: RiichiOptions) -> TileCount:
+    """The hand's yaku, value and price, or ``EngineError`` (no yaku, ...)."""
+    response = estimate(hand, options)
+    if response.error is not None or response.han is None or response.fu is None:
+        code, field = _LIBRARY_ERRORS.get(str(response.error), ("internal_error", None))
+        raise EngineError(code, field=field, condition=field or "")
+    is_open = response.is_open_hand
+    yaku = tuple(
+        YakuCount(
+            name=item.name,
+            han=item.han_open if is_open and item.han_open else item.han_closed,
+            yakuman=item.is_yakuman,
+        )
+        for item in response.yaku or ()
+    )
+    yakuman = sum(item.han for item in yaku if item.yakuman) // YAKUMAN_HAN
+    han = response.han
+    value = HandValue(
+        han=0 if yakuman else han,
+        fu=response.fu if han < 5 and not yakuman else None,
+        yakuman=yakuman,
+    )
+    return TileCount(
+        yaku=yaku,
+        value=value,
+        fu=response.fu,
+        price=price(value, options, dealer=hand.dealer),
+        dealer=hand.dealer,
+        self_drawn=hand.hand.self_drawn,
+    )
+
+
+def answer(data: Mapping[str, object], options: RiichiOptions) -> dict[str, object]:
+    """The calculator's JSON answer for a hand; never raises for bad input.
+
+    ``{"ok": true, "han": 3, "fu": 40, "yakuman": 0, "yaku": [{"name":
+    "Riichi", "han": 1, "yakuman": false}, ...], "payment": {"ron": 5200,
+    "from_dealer": 2600, "from_child": 1300, "total": 5200}, "error": null}``
+    (``total`` is what this win brings, ron or tsumo as the hand says), or
+    ``ok: false`` with an English ``error`` naming the field.
+    """
+    try:
+        count = count_hand(parse_riichi_hand(data, options), options)
+    except EngineError as error:
+        return {"ok": False, "han": 0, "fu": 0, "yakuman": 0, "yaku": []} | {
+            "payment": None,
+            "error": message(error),
+        }
+    return {
+        "ok": True,
+        "han": count.value.han,
+        "fu": count.fu,
+        "yakuman": count.value.yakuman,
+        "yaku": [
+            {"name": y.name, "han": y.han, "yakuman": y.yakuman} for y in count.yaku
+        ],
+        "payment": {
+            "ron": count.price.ron,
+            "from_dealer": count.price.from_dealer,
+            "from_child": count.price.from_child,
+            "total": count.total,
+        },
+        "error": None,
+    }
