@@ -18,18 +18,22 @@ from scoring.engine.riichi.messages import message
 from scoring.engine.riichi.protocol import answer
 
 
+def read_request(line: str) -> Mapping[str, object]:
+    """The JSON object on ``line``, or ``EngineError("malformed_json")``."""
+    try:
+        data = json.loads(line) if line.strip() else None
+    except ValueError as error:
+        raise EngineError("malformed_json", detail=str(error)) from None
+    if not isinstance(data, Mapping):
+        detail = "expected an object" if line.strip() else "empty line"
+        raise EngineError("malformed_json", detail=detail)
+    return data
+
+
 def answer_line(line: str) -> dict[str, object]:
     """The answer for one input line; never raises."""
-    if not line.strip():
-        return _failure(EngineError("malformed_json", detail="empty line"))
     try:
-        data = json.loads(line)
-    except ValueError as error:
-        return _failure(EngineError("malformed_json", detail=str(error)))
-    if not isinstance(data, Mapping):
-        return _failure(EngineError("malformed_json", detail="expected an object"))
-    try:
-        return answer(data)
+        return answer(read_request(line))
     except EngineError as error:
         return _failure(error)
     except Exception:  # one bad line must not stop the batch

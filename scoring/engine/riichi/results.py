@@ -129,13 +129,19 @@ def _value(data: Mapping[str, object], prefix: str = "") -> HandValue:
     return HandValue(han=han or 0, fu=optional_int(data, "fu"), yakuman=yakuman)
 
 
+def _absent(data: Mapping[str, object], key: str) -> bool:
+    """Nothing given for ``key`` (a yakuman count of 0 is nothing either)."""
+    value = data.get(key)
+    return is_blank(value) or value == [] or (key == "yakuman" and value == 0)
+
+
 def _raw_wins(data: Mapping[str, object]) -> list[tuple[int, HandValue]]:
     raw = data.get("winners")
     if is_blank(raw):
         if is_blank(data.get("winner")):
             raise EngineError("winner_required", field="winner")
         return [(seat(data["winner"], "winner"), _value(data))]
-    if any(not is_blank(data.get(key)) for key in _FLAT):
+    if any(not _absent(data, key) for key in _FLAT):
         raise EngineError("winner_and_winners", field="winners")
     if not isinstance(raw, list | tuple) or not raw:
         raise EngineError("not_a_list", field="winners", value=str(raw))
@@ -232,8 +238,7 @@ def _parse_win(
 
 def _refuse(data: Mapping[str, object], kind: str, keys: Iterable[str]) -> None:
     for key in keys:
-        value = data.get(key)
-        if not (is_blank(value) or value == [] or (key == "yakuman" and value == 0)):
+        if not _absent(data, key):
             raise EngineError("field_not_allowed", field=key, kind=kind)
 
 
