@@ -18,7 +18,7 @@ from scoring.engine.types import as_int
 COUNTS = ("full", "short")
 LIMITS = ("classic", "modern")
 KAZOE = ("yakuman", "sanbaiman")
-MULTIPLE_RON = ("double", "head_bump")
+MULTIPLE_RON = ("double", "triple", "head_bump")
 LEFTOVER_DEPOSITS = ("top", "lost")
 CHOMBO = ("mangan", "deduction")
 DRAW_DEALERSHIP = ("tenpai", "french")
@@ -35,8 +35,9 @@ class RiichiOptions:
     ``"modern"`` (baiman 8-10, sanbaiman 11-12).
     ``kazoe``: what 13+ counted han are worth, ``"yakuman"`` or
     ``"sanbaiman"``. ``multiple_yakuman``: several yakuman add up (else one).
-    ``multiple_ron``: ``"double"`` (every caller wins; three callers is an
-    abortive draw) or ``"head_bump"`` (only the first in turn after the
+    ``multiple_ron``: ``"double"`` (two callers both win; three callers is an
+    abortive draw, as riichi.md says), ``"triple"`` (every caller wins, as in
+    the EMA 2016 rules) or ``"head_bump"`` (only the first in turn after the
     discarder wins).
     ``tenpai_payment``: points the non-tenpai players pay the tenpai ones on
     an exhaustive draw (0: off, 3,000 in modern rules); a multiple of 600 so

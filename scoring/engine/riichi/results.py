@@ -182,7 +182,7 @@ def _checked_wins(
     raw.sort(key=lambda pair: (pair[0] - discarder) % SEATS)
     if options.multiple_ron == "head_bump":
         raw = raw[:1]
-    elif len(raw) == 3:
+    elif len(raw) == 3 and options.multiple_ron == "double":
         raise EngineError("triple_ron", field="winners")
     return tuple(Win(s, value) for s, value in raw)
 

@@ -26,7 +26,7 @@ def test_every_setting_has_a_json_ready_default():
     [
         ({"count": "half"}, "count", "invalid_choice"),
         ({"limits": 3}, "limits", "invalid_choice"),
-        ({"multiple_ron": "triple"}, "multiple_ron", "invalid_choice"),
+        ({"multiple_ron": "quadruple"}, "multiple_ron", "invalid_choice"),
         ({"chombo": "fine"}, "chombo", "invalid_choice"),
         ({"dobon": "yes"}, "dobon", "not_a_boolean"),
         ({"start_points": 0}, "start_points", "option_out_of_range"),

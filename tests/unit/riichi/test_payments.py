@@ -121,6 +121,18 @@ def test_three_rons_are_an_abortive_draw_under_double_ron():
     assert (caught.value.code, caught.value.field) == ("triple_ron", "winners")
 
 
+def test_triple_ron_when_every_caller_wins():
+    """Setting "triple": the discarder pays all three winners."""
+    data = {
+        "kind": "discard",
+        "discarder": 2,
+        "winners": [{"seat": s, "han": 1, "fu": 30} for s in (0, 1, 3)],
+    }
+    opts = options(multiple_ron="triple")
+    assert RIICHI.parse_result(data, opts).winners == (3, 0, 1)
+    assert pay(data, opts=opts) == (1500, 1000, -3500, 1000)
+
+
 def test_exhaustive_draw_pays_nothing_by_default():
     """No tenpai payment unless the setting is on; riichi sticks stay out."""
     assert pay({"kind": "draw", "tenpai": [0, 2], "riichi": [2]}) == (0, 0, -1000, 0)

@@ -19,7 +19,7 @@ RULES = st.builds(
         count=count, multiple_ron=ron, tenpai_payment=tenpai, limits=limits
     ),
     st.sampled_from(["full", "short"]),
-    st.sampled_from(["double", "head_bump"]),
+    st.sampled_from(["double", "triple", "head_bump"]),
     st.sampled_from([0, 3000, 1200]),
     st.sampled_from(["classic", "modern"]),
 )
@@ -37,8 +37,8 @@ def values(draw):
 
 
 @st.composite
-def results(draw):
-    """Any valid raw result."""
+def results(draw, opts):
+    """Any valid raw result under ``opts``."""
     kind = draw(
         st.sampled_from(["discard", "self_draw", "draw", "abortive_draw", "chombo"])
     )
@@ -61,11 +61,19 @@ def results(draw):
     return {"kind": kind, "discarder": discarder, "winners": wins, "riichi": riichi}
 
 
+@st.composite
+def games(draw):
+    """Settings and up to 30 results played under them."""
+    opts = draw(RULES)
+    return opts, draw(st.lists(results(opts), min_size=1, max_size=30))
+
+
 @settings(max_examples=300)
-@given(RULES, st.lists(results(), min_size=1, max_size=30))
-def test_every_hand_balances_once_the_sticks_on_the_table_are_counted(opts, played):
+@given(games())
+def test_every_hand_balances_once_the_sticks_on_the_table_are_counted(game):
     """Deltas + sticks taken from the table - sticks left on it = 0, hand by
     hand through a game (chombo spread like a mangan, so zero-sum too)."""
+    opts, played = game
     deal = RIICHI.first_deal(opts)
     for data in played:
         result = RIICHI.parse_result(data, opts)
