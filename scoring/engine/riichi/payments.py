@@ -22,7 +22,7 @@ from scoring.engine.riichi.results import (
     RiichiResult,
     Win,
 )
-from scoring.engine.riichi.value import MANGAN, HandValue, price
+from scoring.engine.riichi.value import MANGAN, price
 from scoring.engine.types import SEATS, DealState, Deltas
 
 DEPOSIT = 1_000
@@ -157,8 +157,3 @@ def penalty_deltas(
     values = [0] * SEATS
     values[offender] = -points
     return as_deltas(values)
-
-
-def single_win(value: HandValue, winner: int) -> tuple[Win]:
-    """One winner, for callers that price a hand without a result object."""
-    return (Win(winner, value),)
