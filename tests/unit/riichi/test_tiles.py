@@ -187,6 +187,39 @@ def test_library_examples_give_the_same_han_and_fu(
         assert got["han"] == han
 
 
+# From the library's ``tests_yakuman_calculation.py``: tiles, winning tile,
+# flags, winds, yakuman (its han / 13) and fu.
+YAKUMAN_EXAMPLES = [
+    ("123s22m555666777z", "7z", {}, "SE", 1, 50),
+    ("123s11122233344z", "4z", {}, "EE", 1, 60),
+    ("22s111222333444z", "4z", {}, "EE", 2, 60),
+    ("11223344556677z", "7z", {}, "EE", 1, 25),
+    ("111222s111999m99p", "9p", {}, "EE", 2, 60),
+    ("119s19m19p1234567z", "9s", {}, "EE", 1, 0),
+    ("119s19m19p1234567z", "1s", {}, "EE", 2, 0),
+    ("22334466888s666z", "6z", {}, "EE", 1, 40),
+    ("111444s333m44555p", "5p", {"self_drawn": True}, "SE", 1, 50),
+    ("111444s333m44455p", "5p", {"self_drawn": True}, "SE", 2, 50),
+    ("33344455577799m", "9m", {}, "SE", 2, 50),
+    ("11123456789999m", "1m", {}, "SE", 1, 40),
+]
+
+
+@pytest.mark.parametrize(
+    ("tiles", "win", "flags", "winds", "yakuman", "fu"), YAKUMAN_EXAMPLES
+)
+def test_library_yakuman_examples(tiles, win, flags, winds, yakuman, fu):
+    """Yakuman, double yakuman and their fu as the library's suite asserts."""
+    got = answer(as_hand(tiles, win, [], flags, winds), LIBRARY_RULES)
+    assert got["ok"], got["error"]
+    assert (got["yakuman"], got["fu"]) == (yakuman, fu)
+    assert len(got["yaku"]) == 1
+    dealer = winds[0] == "E"
+    base = 48000 if dealer else 32000
+    if not flags.get("self_drawn"):
+        assert got["payment"]["ron"] == base * yakuman
+
+
 def library_cost(han, fu, *, dealer, tsumo, yakuman=False):
     config = HandConfig(is_tsumo=tsumo, player_wind=27 if dealer else 28)
     return ScoresCalculator.calculate_scores(han, fu, config, is_yakuman=yakuman)
