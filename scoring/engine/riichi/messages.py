@@ -44,9 +44,8 @@ _RIICHI_MESSAGES: dict[str, str] = {
     "unknown_reason": "unknown abortive draw reason %(reason)s",
     "invalid_count": "count is full or short, not %(value)s",
     "out_of_range": "%(value)s is out of range %(minimum)s..%(maximum)s",
-    "not_hundreds": "%(value)s is not a multiple of 100",
-    "points_do_not_add_up": (
-        "the points sum to %(total)s, more than the %(expected)s the table started with"
+    "invalid_deductions": (
+        "deductions are four whole thousands of points, 0 or more: %(value)s"
     ),
     "wrong_seat_count": "four values are needed, got %(count)s",
     "return_not_thousands": "the return line %(value)s is not whole thousands",

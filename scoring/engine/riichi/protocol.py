@@ -11,7 +11,9 @@ settings (``limits``, ``kazoe``, ``multiple_yakuman``).
 ``{"kind": "end", "points": [p0, p1, p2, p3], "start": 25000, "return":
 30000, "uma": [u1, u2, u3, u4] or null}`` answers ``{"scores": [...]}``
 (endgame.py); an optional ``deductions`` list takes points from seats after
-the table is settled.
+the table is settled. The points are not checked against ``start`` (sticks
+lost on the table and penalties change their sum); ``start`` must not be
+above ``return``.
 
 ``{"kind": "tiles", "hand": {...}, "options": {...}}`` answers the tile
 calculator's answer (``tiles.answer``) for a hand of hand-format.md.
@@ -132,8 +134,6 @@ def _four(data: Mapping[str, object], field: str) -> list[int]:
                 minimum=-MAX_POINTS,
                 maximum=MAX_POINTS,
             )
-        if value % 100:
-            raise EngineError("not_hundreds", field=f"{field}[{n}]", value=value)
     return values
 
 
@@ -156,11 +156,8 @@ def end_answer(data: Mapping[str, object]) -> tuple[int, ...]:
     uma = clean_uma(data.get("uma"))
     deductions = _four(data, "deductions") if "deductions" in data else [0] * SEATS
     if any(d < 0 or d % 1000 for d in deductions):
-        raise EngineError("invalid_uma", field="deductions", value=str(deductions))
-    expected = SEATS * options.start_points
-    if sum(points) > expected:
         raise EngineError(
-            "points_do_not_add_up", field="points", total=sum(points), expected=expected
+            "invalid_deductions", field="deductions", value=str(deductions)
         )
     _, scores = end_scores(
         points,

@@ -67,6 +67,17 @@ def test_end_answers_the_final_scores():
     assert answers == [{"scores": [-9, -21, 4, 26]}, {"scores": [-14, -36, 9, 41]}]
 
 
+def test_end_rounds_any_totals_and_breaks_ties_by_seat():
+    """24,600 rounds up, 24,500 down; tied points place the earlier seat first."""
+    line = {"kind": "end", "points": [24500, 24600, 40000, 10900], "uma": None}
+    tied = {"kind": "end", "points": [30000, 20000, 30000, 20000]}
+    tied |= {"uma": [15, 5, -5, -15]}
+    assert run([json.dumps(line), json.dumps(tied)]) == [
+        {"scores": [-6, -5, 30, -19]},
+        {"scores": [20 + 15, -10 - 5, 0 + 5, -10 - 15]},
+    ]
+
+
 def test_errors_name_the_field_and_the_command_goes_on():
     """Malformed lines and impossible values answer an error; the next works."""
     lines = [
@@ -82,7 +93,9 @@ def test_errors_name_the_field_and_the_command_goes_on():
         hand(honba=-1),
         hand(colour="red"),
         json.dumps({"kind": "end", "points": [1, 2, 3]}),
-        json.dumps({"kind": "end", "points": [50000, 30000, 20000, 10000]}),
+        json.dumps(
+            {"kind": "end", "points": [25000] * 4, "deductions": [0, 500, 0, 0]}
+        ),
         json.dumps({"kind": "end", "points": [25000] * 4, "uma": [5, 15, -5, -15]}),
         json.dumps({"kind": "end", "points": [25000] * 4, "return": 30500}),
         json.dumps({"kind": "bet"}),
@@ -102,7 +115,7 @@ def test_errors_name_the_field_and_the_command_goes_on():
         "honba",
         "colour",
         "points",
-        "points",
+        "deductions",
         "uma",
         "return",
         "kind",
