@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scoring.engine.riichi import deal as _deal
-from scoring.engine.riichi import endgame, payments, results
+from scoring.engine.riichi import endgame, payments, results, tiles
 from scoring.engine.riichi import options as _options
 from scoring.engine.riichi.options import RiichiOptions
 from scoring.engine.riichi.results import RiichiResult
+from scoring.engine.riichi.tiles import RiichiTilesScore
 from scoring.engine.rulesets import RuleSet
 from scoring.engine.types import DealState, Deltas, SessionOutcome
 
@@ -78,6 +79,18 @@ class RiichiRuleSet:
         self, scores: tuple[int, int, int, int], options: RiichiOptions
     ) -> SessionOutcome:
         return endgame.session_result(scores, options)
+
+    def ranking(self, options: RiichiOptions) -> tuple[str, ...]:
+        """Standings by the summed final scores (uma included) first."""
+        return ("table_points",)
+
+    def score_tiles(self, data: Mapping[str, object]) -> RiichiTilesScore:
+        """The tile calculator under the default settings (the contract
+        passes no options: open tanyao on, red fives off)."""
+        return tiles.score_tiles(data, _DEFAULTS)
+
+
+_DEFAULTS = RiichiOptions()
 
 
 RIICHI: RuleSet[RiichiOptions, RiichiResult] = RiichiRuleSet()

@@ -303,6 +303,34 @@ def count_hand(hand: RiichiHand, options: RiichiOptions) -> TileCount:
     )
 
 
+@dataclass(frozen=True)
+class RiichiTilesScore:
+    """What the tablet's tile picker stores: the result fields the tiles
+    decide (``han``, ``fu``, ``yakuman``), nothing to confirm, whether the
+    hand was self-drawn, and the yaku as a JSON-ready breakdown. The fields
+    are those of the registry's tile-calculator contract.
+    """
+
+    result: Mapping[str, int]
+    confirms: Mapping[str, int]
+    self_drawn: bool
+    breakdown: tuple[Mapping[str, object], ...]
+
+
+def score_tiles(data: Mapping[str, object], options: RiichiOptions) -> RiichiTilesScore:
+    """The tile picker's hand counted; ``EngineError`` when it cannot win."""
+    count = count_hand(parse_riichi_hand(data, options), options)
+    value = count.value
+    return RiichiTilesScore(
+        result={"han": value.han, "fu": count.fu, "yakuman": value.yakuman},
+        confirms={},
+        self_drawn=count.self_drawn,
+        breakdown=tuple(
+            {"name": y.name, "han": y.han, "yakuman": y.yakuman} for y in count.yaku
+        ),
+    )
+
+
 def answer(data: Mapping[str, object], options: RiichiOptions) -> dict[str, object]:
     """The calculator's JSON answer for a hand; never raises for bad input.
 

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.hand_calculating.scores import ScoresCalculator
 
+from scoring.engine.riichi import RIICHI
 from scoring.engine.riichi.tiles import answer, count_hand, parse_riichi_hand
 from scoring.engine.riichi.value import HandValue, price
 from scoring.engine.tiles import format_tiles, parse_tiles
@@ -316,6 +317,30 @@ def test_yakuman_are_counted_as_yakuman():
     assert got["payment"]["ron"] == 96000
     single = answer(hand, options(multiple_yakuman=False))
     assert single["payment"]["ron"] == 48000
+
+
+def test_score_tiles_gives_the_result_fields_and_the_yaku():
+    """The tablet's picker: han, fu, yakuman for the result, yaku to store."""
+    score = RIICHI.score_tiles(
+        {
+            "concealed": "234789m1234566p",
+            "winning_tile": "6p",
+            "self_drawn": True,
+            "riichi": True,
+            "seat_wind": "S",
+            "prevalent_wind": "E",
+        }
+    )
+    assert score.result == {"han": 3, "fu": 20, "yakuman": 0}
+    assert score.self_drawn
+    assert [item["name"] for item in score.breakdown] == [
+        "Menzen Tsumo",
+        "Riichi",
+        "Pinfu",
+    ]
+    data = {"kind": "self_draw", "winner": 1, **score.result}
+    assert RIICHI.parse_result(data, options()).wins[0].value.han == 3
+    assert RIICHI.ranking(options()) == ("table_points",)
 
 
 def test_red_fives_count_when_the_setting_is_on():
