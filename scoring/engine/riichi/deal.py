@@ -122,7 +122,7 @@ def session_over(
         return True
     if deal is None:
         if hands_played:
-            raise EngineError("deal_required", field="deal")
+            raise EngineError("missing_field", field="deal")
         return False
     round_index = round_of(deal)
     if round_index >= PAST_NORTH:

@@ -51,9 +51,15 @@ def end_scores(
     others' scores. Without uma or deductions the scores sum to zero.
     """
     if len(points) != SEATS:
-        raise EngineError("wrong_seat_count", field="points", count=len(points))
+        raise EngineError("invalid_value", field="points", value=str(points))
     if return_points % 1000:
-        raise EngineError("return_not_thousands", field="return", value=return_points)
+        raise EngineError(
+            "option_not_multiple",
+            field="return",
+            option="return",
+            value=return_points,
+            step=1000,
+        )
     order = places(points)
     line = return_points // 1000
     scores = [rounded_thousands(p) - line for p in points]

@@ -152,8 +152,10 @@ def penalty_deltas(
         points = options.chombo_points
     if points is None:
         raise EngineError("penalty_points_required", field="points", kind=kind)
-    if points <= 0 or points % 100:
-        raise EngineError("invalid_penalty_points", field="points", points=points)
+    if points <= 0:
+        raise EngineError("penalty_not_positive", field="points", points=points)
+    if points % 100:
+        raise EngineError("invalid_value", field="points", value=str(points))
     values = [0] * SEATS
     values[offender] = -points
     return as_deltas(values)

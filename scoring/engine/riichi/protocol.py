@@ -65,14 +65,19 @@ def answer(data: Mapping[str, object]) -> dict[str, object]:
 def _check_fields(data: Mapping[str, object], allowed: frozenset[str]) -> None:
     for key in data:
         if key not in allowed:
-            raise EngineError("unknown_field", field=str(key))
+            raise EngineError("unknown_field", field=str(key), name=str(key))
 
 
 def _bounded(data: Mapping[str, object], field: str, high: int, low: int = 0) -> int:
     number = optional_int(data, field) or 0
     if not low <= number <= high:
         raise EngineError(
-            "out_of_range", field=field, value=number, minimum=low, maximum=high
+            "option_out_of_range",
+            option=field,
+            field=field,
+            value=number,
+            minimum=low,
+            maximum=high,
         )
     return number
 
@@ -84,7 +89,13 @@ def _hand_options(data: Mapping[str, object]) -> RiichiOptions:
     count = data.get("count")
     if not is_blank(count):
         if count not in ("full", "short"):
-            raise EngineError("invalid_count", field="count", value=str(count))
+            raise EngineError(
+                "invalid_choice",
+                field="count",
+                option="count",
+                value=str(count),
+                choices="full, short",
+            )
         raw = {**raw, "count": count}
     return clean_options(raw)
 
@@ -121,14 +132,15 @@ def hand_deltas(data: Mapping[str, object]) -> tuple[int, ...]:
 def _four(data: Mapping[str, object], field: str) -> list[int]:
     raw = data.get(field)
     if not isinstance(raw, list | tuple):
-        raise EngineError("not_a_list", field=field, value=str(raw))
+        raise EngineError("invalid_value", field=field, value=str(raw))
     if len(raw) != SEATS:
-        raise EngineError("wrong_seat_count", field=field, count=len(raw))
+        raise EngineError("invalid_value", field=field, value=str(raw))
     values = [as_int(item, f"{field}[{n}]") for n, item in enumerate(raw)]
     for n, value in enumerate(values):
         if abs(value) > MAX_POINTS:
             raise EngineError(
-                "out_of_range",
+                "option_out_of_range",
+                option=field,
                 field=f"{field}[{n}]",
                 value=value,
                 minimum=-MAX_POINTS,
@@ -156,9 +168,7 @@ def end_answer(data: Mapping[str, object]) -> tuple[int, ...]:
     uma = clean_uma(data.get("uma"))
     deductions = _four(data, "deductions") if "deductions" in data else [0] * SEATS
     if any(d < 0 or d % 1000 for d in deductions):
-        raise EngineError(
-            "invalid_deductions", field="deductions", value=str(deductions)
-        )
+        raise EngineError("invalid_value", field="deductions", value=str(deductions))
     _, scores = end_scores(
         points,
         return_points=options.return_points,

@@ -44,6 +44,10 @@ FIELDS = frozenset(
     | {"riichi", "tenpai", "offender", "reason"}
 )
 _FLAT = ("winner", "han", "fu", "yakuman")
+# The codes every rule set uses for a field its kind of result cannot have.
+_NOT_ALLOWED = {"discarder": "discarder_not_allowed"} | dict.fromkeys(
+    ("winner", "winners", "han", "fu", "yakuman"), "winner_not_allowed"
+)
 _WIN_FIELDS = frozenset({"seat", "han", "fu", "yakuman"})
 
 
@@ -114,10 +118,10 @@ def _seats(data: Mapping[str, object], field: str) -> tuple[int, ...]:
     if is_blank(raw):
         return ()
     if not isinstance(raw, list | tuple):
-        raise EngineError("not_a_list", field=field, value=str(raw))
+        raise EngineError("invalid_value", field=field, value=str(raw))
     seats = [seat(item, field) for item in raw]
     if len(set(seats)) != len(seats):
-        raise EngineError("repeated_seat", field=field, seats=str(seats))
+        raise EngineError("invalid_value", field=field, value=str(seats))
     return tuple(sorted(seats))
 
 
@@ -142,9 +146,9 @@ def _raw_wins(data: Mapping[str, object]) -> list[tuple[int, HandValue]]:
             raise EngineError("winner_required", field="winner")
         return [(seat(data["winner"], "winner"), _value(data))]
     if any(not _absent(data, key) for key in _FLAT):
-        raise EngineError("winner_and_winners", field="winners")
+        raise EngineError("invalid_value", field="winners", value="winner and winners")
     if not isinstance(raw, list | tuple) or not raw:
-        raise EngineError("not_a_list", field="winners", value=str(raw))
+        raise EngineError("invalid_value", field="winners", value=str(raw))
     wins = []
     for number, item in enumerate(raw):
         prefix = f"winners[{number}]."
@@ -152,7 +156,9 @@ def _raw_wins(data: Mapping[str, object]) -> list[tuple[int, HandValue]]:
             raise EngineError("not_an_object", field=prefix[:-1])
         for key in item:
             if key not in _WIN_FIELDS:
-                raise EngineError("unknown_field", field=prefix + str(key))
+                raise EngineError(
+                    "unknown_field", field=prefix + str(key), name=str(key)
+                )
         wins.append((seat(item.get("seat"), prefix + "seat"), _value(item, prefix)))
     return wins
 
@@ -163,7 +169,7 @@ def _checked_wins(
     raw = _raw_wins(data)
     seats = [s for s, _ in raw]
     if len(set(seats)) != len(seats):
-        raise EngineError("repeated_seat", field="winners", seats=str(seats))
+        raise EngineError("invalid_value", field="winners", value=str(seats))
     for number, (_, value) in enumerate(raw):
         try:
             check_value(value, options, self_draw=kind == SELF_DRAW)
@@ -173,7 +179,7 @@ def _checked_wins(
             raise
     if kind == SELF_DRAW:
         if len(raw) != 1:
-            raise EngineError("one_winner_on_self_draw", field="winners")
+            raise EngineError("invalid_value", field="winners", value=str(seats))
         return (Win(raw[0][0], raw[0][1]),)
     assert discarder is not None
     if discarder in seats:
@@ -214,7 +220,7 @@ def parse_result(data: Mapping[str, object], options: RiichiOptions) -> RiichiRe
         return RiichiResult(kind=kind, riichi=riichi, reason=_reason(data))
     _refuse(data, kind, ("riichi", "reason"))
     if is_blank(data.get("offender")):
-        raise EngineError("offender_required", field="offender")
+        raise EngineError("missing_field", field="offender")
     return RiichiResult(kind=kind, offender=seat(data["offender"], "offender"))
 
 
@@ -239,7 +245,8 @@ def _parse_win(
 def _refuse(data: Mapping[str, object], kind: str, keys: Iterable[str]) -> None:
     for key in keys:
         if not _absent(data, key):
-            raise EngineError("field_not_allowed", field=key, kind=kind)
+            code = _NOT_ALLOWED.get(key, "invalid_value")
+            raise EngineError(code, field=key, kind=kind, value=str(data[key]))
 
 
 def _reason(data: Mapping[str, object]) -> str | None:
@@ -247,5 +254,5 @@ def _reason(data: Mapping[str, object]) -> str | None:
     if is_blank(reason):
         return None
     if not isinstance(reason, str) or reason not in ABORTIVE_REASONS:
-        raise EngineError("unknown_reason", field="reason", reason=str(reason))
+        raise EngineError("invalid_value", field="reason", value=str(reason))
     return reason

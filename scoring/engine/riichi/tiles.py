@@ -159,7 +159,7 @@ def parse_riichi_hand(data: Mapping[str, object], options: RiichiOptions) -> Rii
         raise EngineError("invalid_value", field="hand")
     for key in data:
         if key not in FIELDS:
-            raise EngineError("unknown_field", field=str(key))
+            raise EngineError("unknown_field", field=str(key), name=str(key))
     hand = parse_hand({key: data[key] for key in _SHARED if key in data})
     riichi_hand = RiichiHand(
         hand=hand,

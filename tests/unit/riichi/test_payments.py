@@ -201,7 +201,7 @@ def test_chombo_as_a_deduction_goes_to_nobody():
         (
             {"kind": "self_draw", "winner": 1, "discarder": 0, "han": 1, "fu": 30},
             "discarder",
-            "field_not_allowed",
+            "discarder_not_allowed",
         ),
         (
             {"kind": "self_draw", "winner": 4, "han": 1, "fu": 30},
@@ -214,9 +214,9 @@ def test_chombo_as_a_deduction_goes_to_nobody():
             "han_out_of_range",
         ),
         ({"kind": "draw", "tenpai": [1], "riichi": [2]}, "tenpai", "riichi_not_tenpai"),
-        ({"kind": "draw", "discarder": 0}, "discarder", "field_not_allowed"),
-        ({"kind": "chombo"}, "offender", "offender_required"),
-        ({"kind": "abortive_draw", "reason": "boredom"}, "reason", "unknown_reason"),
+        ({"kind": "draw", "discarder": 0}, "discarder", "discarder_not_allowed"),
+        ({"kind": "chombo"}, "offender", "missing_field"),
+        ({"kind": "abortive_draw", "reason": "boredom"}, "reason", "invalid_value"),
         ({"kind": "ron"}, "kind", "unknown_kind"),
         ({"kind": "draw", "colour": 1}, "colour", "unknown_field"),
         (
