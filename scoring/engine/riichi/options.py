@@ -147,20 +147,26 @@ def _clean(key: str, value: object) -> object:
 
 
 def _clean_number(key: str, value: object) -> int:
-    number = as_int(value, key)
     low, high, step = _NUMBERS[key]
+    return bounded(as_int(value, key), key, (low, high), step)
+
+
+def bounded(number: int, field: str, limits: tuple[int, int], step: int = 1) -> int:
+    """``number`` if it lies within ``limits`` (inclusive) and is a multiple
+    of ``step``; else ``option_out_of_range`` or ``option_not_multiple``."""
+    low, high = limits
     if not low <= number <= high:
         raise EngineError(
             "option_out_of_range",
-            field=key,
-            option=key,
+            field=field,
+            option=field,
             value=number,
             minimum=low,
             maximum=high,
         )
     if number % step:
         raise EngineError(
-            "option_not_multiple", field=key, option=key, value=number, step=step
+            "option_not_multiple", field=field, option=field, value=number, step=step
         )
     return number
 

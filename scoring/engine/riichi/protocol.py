@@ -28,7 +28,12 @@ from collections.abc import Mapping
 from scoring.engine.errors import EngineError
 from scoring.engine.riichi import tiles
 from scoring.engine.riichi.endgame import end_scores
-from scoring.engine.riichi.options import RiichiOptions, clean_options, clean_uma
+from scoring.engine.riichi.options import (
+    RiichiOptions,
+    bounded,
+    clean_options,
+    clean_uma,
+)
 from scoring.engine.riichi.payments import DEPOSIT, win_deltas
 from scoring.engine.riichi.results import Win, seat
 from scoring.engine.riichi.value import HandValue, check_value
@@ -68,18 +73,8 @@ def _check_fields(data: Mapping[str, object], allowed: frozenset[str]) -> None:
             raise EngineError("unknown_field", field=str(key), name=str(key))
 
 
-def _bounded(data: Mapping[str, object], field: str, high: int, low: int = 0) -> int:
-    number = optional_int(data, field) or 0
-    if not low <= number <= high:
-        raise EngineError(
-            "option_out_of_range",
-            option=field,
-            field=field,
-            value=number,
-            minimum=low,
-            maximum=high,
-        )
-    return number
+def _counter(data: Mapping[str, object], field: str) -> int:
+    return bounded(optional_int(data, field) or 0, field, (0, MAX_COUNTER))
 
 
 def _hand_options(data: Mapping[str, object]) -> RiichiOptions:
@@ -123,30 +118,21 @@ def hand_deltas(data: Mapping[str, object]) -> tuple[int, ...]:
         (Win(winner, value),),
         discarder=discarder,
         dealer=dealer,
-        honba=_bounded(data, "honba", MAX_COUNTER),
-        pot=DEPOSIT * _bounded(data, "deposits", MAX_COUNTER),
+        honba=_counter(data, "honba"),
+        pot=DEPOSIT * _counter(data, "deposits"),
         options=options,
     )
 
 
 def _four(data: Mapping[str, object], field: str) -> list[int]:
     raw = data.get(field)
-    if not isinstance(raw, list | tuple):
+    if not isinstance(raw, list | tuple) or len(raw) != SEATS:
         raise EngineError("invalid_value", field=field, value=str(raw))
-    if len(raw) != SEATS:
-        raise EngineError("invalid_value", field=field, value=str(raw))
-    values = [as_int(item, f"{field}[{n}]") for n, item in enumerate(raw)]
-    for n, value in enumerate(values):
-        if abs(value) > MAX_POINTS:
-            raise EngineError(
-                "option_out_of_range",
-                option=field,
-                field=f"{field}[{n}]",
-                value=value,
-                minimum=-MAX_POINTS,
-                maximum=MAX_POINTS,
-            )
-    return values
+    limits = (-MAX_POINTS, MAX_POINTS)
+    return [
+        bounded(as_int(item, f"{field}[{n}]"), f"{field}[{n}]", limits)
+        for n, item in enumerate(raw)
+    ]
 
 
 _SETTING_FIELDS = {"start_points": "start", "return_points": "return"}
