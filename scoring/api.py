@@ -20,9 +20,9 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from config.parsers import BoundedJSONParser
 from scoring.engine.errors import EngineError
 from scoring.services_fans import calculate, failure
-from tournaments.api.parsers import BoundedJSONParser
 
 PAYMENTS_HELP = (
     "Present (non-null) when ok. T = total (flowers included). "

@@ -1,13 +1,19 @@
-"""Referee-friendly sentences for the error codes of the pure scoring core.
+"""The scoring layer's catalogue: words for the pure core's error codes.
 
-The core raises ``EngineError(code, field, **params)`` and never translates;
-this module is the one place that turns a code into words. Placeholders are
-``%(name)s`` so translators can move them. Seats arrive as indexes 0..3: the
-caller passes how to show them (a player's name, a wind) as keyword
-arguments to ``engine_error_message``.
+The core (rule sets and the fan calculator) raises
+``EngineError(code, field, **params)`` and never translates; this module is
+the one place that turns those codes, and the field names they point at,
+into words. Placeholders are ``%(name)s`` so translators can move them. The
+English of the fan calculator's codes matches
+``scoring.engine.mcr.fans.messages`` (used by the command, which has no
+Django). The tournaments layer has its own catalogue
+(``tournaments.messages``) and no code is in both.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
@@ -68,21 +74,77 @@ MESSAGES: dict[str, str] = {
     "unknown_tiebreak": _("“%(tiebreak)s” is not a known tie-break."),
     "duplicate_tiebreak": _("The tie-break “%(tiebreak)s” is listed twice."),
     "wrong_place_count": _("%(places)s place values were given for %(seats)s players."),
+    # The fan calculator
+    "not_a_winning_hand": _("Not a winning hand."),
+    "too_many_copies": _("%(count)s copies of %(tile)s in the hand (at most four)."),
+    "malformed_tiles": _("Malformed tiles: %(part)s"),
+    "wrong_tile_count": _(
+        "The hand has %(count)s tiles; it needs %(expected)s (a kong counts as 3)."
+    ),
+    "missing_field": _("Missing field: %(field)s."),
+    "invalid_value": _("Invalid value for %(field)s."),
+    "invalid_meld": _("The tiles of %(field)s do not form a %(kind)s."),
+    "impossible_condition": _(
+        "The win condition %(condition)s is impossible with these tiles."
+    ),
+    "malformed_json": _("Not a JSON object: %(detail)s"),
+    "internal_error": _("Internal error: the hand could not be scored."),
 }
 
 
-def engine_error_message(error: EngineError, **presented: object) -> str:
-    """``error`` as a sentence in the active language.
+# Hand-format.md field names are code; a referee reads these words instead.
+FIELD_LABELS: dict[str, Any] = {
+    "hand": _("the hand"),
+    "concealed": _("the concealed tiles"),
+    "winning_tile": _("the winning tile"),
+    "melds": _("the melds"),
+    "flowers": _("the flowers"),
+    "seat_wind": _("the seat wind"),
+    "prevalent_wind": _("the prevalent wind"),
+    "self_drawn": _("self-drawn"),
+    "last_of_kind": _("last of its kind"),
+    "last_tile": _("last tile of the wall"),
+    "replacement": _("out on a replacement tile"),
+    "robbing_kong": _("robbing the kong"),
+    "fan_total": _("the points"),
+}
+MELD_FIELD = re.compile(r"^melds\[(\d+)\]")
+MELD_LABEL = _("meld %(number)s")
+KIND_LABELS: dict[str, Any] = {
+    "chow": _("chow"),
+    "pung": _("pung"),
+    "kong": _("kong"),
+}
 
-    ``presented`` replaces raw parameters for display, e.g.
-    ``engine_error_message(error, seat="Alice (East)")``. An unknown code
-    comes back as the code itself, so nothing is ever silently dropped.
+
+def field_label(value: object) -> object:
+    """A field name (``flowers``, ``melds[1]``) in words; anything else as is."""
+    if not isinstance(value, str):
+        return value
+    meld = MELD_FIELD.match(value)
+    if meld:
+        return MELD_LABEL % {"number": int(meld.group(1)) + 1}
+    return FIELD_LABELS.get(value, value)
+
+
+def render(template: Any, code: str, field: str | None, params: dict[str, Any]) -> str:
+    """``template`` filled with ``params`` and the ``field`` in words.
+
+    ``template % params`` (not ``str(template) % ...``): a plural text picks
+    its form from the params. A template that does not fit its params comes
+    back unfilled rather than failing the page that shows it.
     """
-    template = MESSAGES.get(error.code)
     if template is None:
-        return error.code
-    params = {**error.params, **presented}
+        return code
     try:
-        return str(template) % params
+        return str(template % {"field": field_label(field), **params})
     except (KeyError, TypeError, ValueError):
         return str(template)
+
+
+def describe(error: EngineError) -> str:
+    """``error`` in the active language, field names and meld kinds in words."""
+    params = {key: field_label(value) for key, value in error.params.items()}
+    if "kind" in params:
+        params["kind"] = KIND_LABELS.get(str(error.params["kind"]), params["kind"])
+    return render(MESSAGES.get(error.code), error.code, error.field, params)

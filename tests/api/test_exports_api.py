@@ -149,7 +149,7 @@ def test_import_dry_run_returns_the_preview(api, tournament):
         (4, "malformed_ema_number"),
     ]
     assert [row["row"] for row in body["rows"]] == [2, 3, 4]
-    assert body["problems"][0]["message"] == "This row has no name."
+    assert body["problems"][0]["message"] == "A player needs a name."
     assert Player.objects.count() == 0
 
 

@@ -164,7 +164,7 @@ def test_parser_refuses_a_body_over_the_cap(settings):
     """The parser reads at most the cap from the stream: 413 with a message."""
     import io
 
-    from tournaments.api.parsers import BoundedJSONParser, RequestTooLarge
+    from config.parsers import BoundedJSONParser, RequestTooLarge
 
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100
     with pytest.raises(RequestTooLarge, match="100 bytes"):

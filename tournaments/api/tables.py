@@ -10,8 +10,8 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.parsers import BoundedJSONSerializerField
 from tournaments.api.access import get_table
-from tournaments.api.parsers import BoundedJSONSerializerField
 from tournaments.api.serializers import (
     HandOutput,
     PenaltyOutput,

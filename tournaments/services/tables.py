@@ -21,10 +21,10 @@ from typing import Any, TypeVar
 
 from django.db.models import Model, QuerySet
 
-from scoring.services import deal_fields, deal_of, ruleset_for, score_table
 from tournaments.clock_selectors import get_table_clock
 from tournaments.models import WINDS, Round, Seat, SeatResult, Table
 from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.rules import deal_fields, deal_of, ruleset_for, score_table
 
 M = TypeVar("M", bound=Model)
 

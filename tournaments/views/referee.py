@@ -26,7 +26,6 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring.engine.errors import EngineError
-from scoring.services import TILE_CALCULATORS
 from tournaments.forms import (
     CloseTableForm,
     HandCorrectionForm,
@@ -39,6 +38,7 @@ from tournaments.models import Hand, Penalty
 from tournaments.services import hands as services
 from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.rules import has_tile_calculator
 from tournaments.views.mixins import TableTokenMixin
 from tournaments.views.table_state import get_table_page, get_tiles_preview
 
@@ -117,8 +117,8 @@ class TableSheetView(TableTokenMixin, View):
         # A refused hand comes back with every tile the referee picked.
         posted_tiles = hand_form.data.get("tiles") if hand_form.is_bound else ""
         context["kept_tiles"] = hand_form["tiles"].value() if posted_tiles else ""
-        context["ruleset_has_calculator"] = (
-            self.table.round.tournament.ruleset in TILE_CALCULATORS
+        context["ruleset_has_calculator"] = has_tile_calculator(
+            self.table.round.tournament
         )
         context["penalty_form"] = forms_.get("penalty_form") or PenaltyForm(
             players=players, initial=version
