@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
+from itertools import pairwise
 
 from .errors import LeagueError
 
@@ -83,7 +84,7 @@ class EmaParams:
         if not self.ages:
             raise LeagueError("bad_param", param="ages", reason="empty")
         bounds = [bracket.max_age_days for bracket in self.ages]
-        if bounds[0] < 0 or any(b <= a for a, b in zip(bounds, bounds[1:])):
+        if bounds[0] < 0 or any(b <= a for a, b in pairwise(bounds)):
             raise LeagueError(
                 "bad_param", param="ages", reason="days_not_increasing", days=bounds
             )
