@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import permutations
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -83,6 +84,55 @@ def _progress_step(total: int) -> int:
     return max(1, total // 100)
 
 
+def _strict_orders(ranks: tuple[int, ...]) -> list[list[float]]:
+    """Every strict order a ranking with ties stands for (1, 1, 3, 4 gives
+    1, 2, 3, 4 and 2, 1, 3, 4); a ranking without ties gives itself."""
+    groups: dict[int, list[int]] = {}
+    for seat, rank in enumerate(ranks):
+        groups.setdefault(rank, []).append(seat)
+    orders: list[list[float]] = [[0.0] * len(ranks)]
+    place = 1
+    for rank in sorted(groups):
+        seats = groups[rank]
+        orders = [
+            _placed(order, seats, perm, place)
+            for order in orders
+            for perm in permutations(range(len(seats)))
+        ]
+        place += len(seats)
+    return orders
+
+
+def _placed(
+    order: list[float], seats: list[int], perm: tuple[int, ...], place: int
+) -> list[float]:
+    placed = list(order)
+    for offset, seat in zip(perm, seats, strict=True):
+        placed[seat] = float(place + offset)
+    return placed
+
+
+def _rate_one(
+    engine: PlackettLuce, ratings: list[PlackettLuceRating], ranks: tuple[int, ...]
+) -> list[tuple[float, float]]:
+    """(mu, sigma) of each seat after one session.
+
+    openskill 6.2.0's Plackett-Luce mishandles tied ranks (openskill.py issue
+    #155, fix proposed in pull request #176: with ranks 1, 1, 3, 4 the third
+    gains as much as the two winners). A tie is therefore rated as the mean of
+    the updates of the strict orders it stands for: at most 24 for a
+    four-way tie, one for a session without ties.
+    """
+    orders = _strict_orders(ranks)
+    totals = [[0.0, 0.0] for _ in ratings]
+    for order in orders:
+        rated = engine.rate([[rating] for rating in ratings], ranks=order)
+        for total, (after,) in zip(totals, rated, strict=True):
+            total[0] += after.mu
+            total[1] += after.sigma
+    return [(mu / len(orders), sigma / len(orders)) for mu, sigma in totals]
+
+
 def rate_sessions(
     sessions: Sequence[TableSession],
     *,
@@ -108,14 +158,14 @@ def rate_sessions(
     step = _progress_step(len(sessions))
     for index, session in enumerate(sessions):
         _check(session, index)
-        teams = [
-            [state[player][0] if player in state else engine.rating()]
+        before = [
+            state[player][0] if player in state else engine.rating()
             for player in session.players
         ]
-        rated = engine.rate(teams, ranks=[float(rank) for rank in session.ranks])
-        for player, (rating,) in zip(session.players, rated, strict=True):
+        after = _rate_one(engine, before, session.ranks)
+        for player, (mu, sigma) in zip(session.players, after, strict=True):
             played = state[player][1] if player in state else 0
-            state[player] = (rating, played + 1)
+            state[player] = (engine.rating(mu=mu, sigma=sigma), played + 1)
         if on_progress is not None and (index + 1) % step == 0:
             on_progress((index + 1) / len(sessions))
     if on_progress is not None:
