@@ -160,7 +160,10 @@ def _best_first(item: _Counted) -> tuple[Fraction, Fraction, int, str]:
     return (-item.rank, -item.weight, -item.day, item.tournament)
 
 
-def _rank_player(player: Id, counted: list[_Counted], params: EmaParams) -> EmaRanked:
+def _rank_player(
+    player: Id, counted: list[_Counted], params: EmaParams
+) -> tuple[Fraction, EmaRanked]:
+    """The player's exact rating, and the listed row."""
     ordered = sorted(counted, key=_best_first)
     extra = max(0, len(ordered) - params.min_results)
     kept = len(ordered) - extra + math.ceil(params.part_a_share * extra)
@@ -169,7 +172,8 @@ def _rank_player(player: Id, counted: list[_Counted], params: EmaParams) -> EmaR
     part_a = _weighted_mean(ordered[:kept] + dummies)
     part_b = _weighted_mean((ordered + dummies)[: params.best])
     rating = params.part_a * part_a + (1 - params.part_a) * part_b
-    return EmaRanked(player, round_half_up(rating), len(ordered), part_a, part_b)
+    row = EmaRanked(player, round_half_up(rating), len(ordered), part_a, part_b)
+    return rating, row
 
 
 def _id_key(value: Id) -> tuple[int, int, str]:
@@ -227,12 +231,8 @@ def ema_ranking(
         for player, items in counted.items()
         if len(items) >= max(1, params.min_listed)
     ]
-    exact = {
-        row.player: params.part_a * row.part_a + (1 - params.part_a) * row.part_b
-        for row in rows
-    }
-    rows.sort(key=lambda row: (-exact[row.player], _id_key(row.player)))
-    return tuple(rows)
+    rows.sort(key=lambda pair: (-pair[0], _id_key(pair[1].player)))
+    return tuple(row for _, row in rows)
 
 
 def main() -> int:
