@@ -4,7 +4,7 @@ Importing the package registers "french_simple" and "french_advanced". The
 hand builder for a page or the tablet is ``score_hand`` (see ``score``).
 """
 
-from scoring.engine.french.hand import HandSets, parse_hand
+from scoring.engine.french.hand import HandSets, parse_hand, read_hand
 from scoring.engine.french.options import FrenchOptions
 from scoring.engine.french.results import FrenchResult, System, score_sheets
 from scoring.engine.french.ruleset import FrenchRuleSet, FrenchRuleSetT
@@ -25,6 +25,7 @@ __all__ = [
     "HandSets",
     "System",
     "parse_hand",
+    "read_hand",
     "score_hand",
     "score_sheets",
 ]

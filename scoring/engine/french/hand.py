@@ -91,24 +91,34 @@ def parse_numbers(data: object, field: str) -> tuple[int, ...]:
     return tuple(sorted(numbers))
 
 
-def parse_hand(
-    data: Mapping[str, object], *, mahjong: bool, prefix: str = ""
-) -> HandSets:
-    """A checked ``HandSets`` from the keys of ``HAND_FIELDS`` in ``data``.
+def read_hand(data: Mapping[str, object], prefix: str = "") -> HandSets:
+    """A hand from the keys of ``HAND_FIELDS`` in ``data``, checked for shape only.
 
-    The caller refuses unknown keys (its input has other fields too). Errors
-    name the field with ``prefix`` (``"hands[2].sets"``).
+    Each set must be a set and no tile may appear more than four times, but
+    the hand may be incomplete: a page reads the hand being built this way
+    and shows its running score. ``parse_hand`` adds the rules of a finished
+    hand. Errors name the field with ``prefix`` (``"hands[2].sets"``).
     """
     flags = {
         name: optional_bool(data, name, prefix + name)
         for name in ("calling_hand", "grand_jeu", *MAHJONG_ONLY)
     }
-    hand = HandSets(
+    return HandSets(
         sets=parse_sets(data.get("sets"), prefix + "sets"),
         flowers=parse_numbers(data.get("flowers"), prefix + "flowers"),
         seasons=parse_numbers(data.get("seasons"), prefix + "seasons"),
         **flags,
     )
+
+
+def parse_hand(
+    data: Mapping[str, object], *, mahjong: bool, prefix: str = ""
+) -> HandSets:
+    """A finished hand, checked (``read_hand`` then ``check_hand``).
+
+    The caller refuses unknown keys (its input has other fields too).
+    """
+    hand = read_hand(data, prefix)
     check_hand(hand, mahjong=mahjong, prefix=prefix)
     return hand
 
