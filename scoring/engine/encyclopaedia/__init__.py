@@ -14,6 +14,7 @@ from scoring.engine.encyclopaedia.score import (
     FamilyHand,
     FamilyScore,
     parse_hand,
+    read_hand,
     score_hand,
 )
 from scoring.engine.rulesets import register
@@ -28,5 +29,6 @@ __all__ = [
     "FamilyRuleSet",
     "FamilyScore",
     "parse_hand",
+    "read_hand",
     "score_hand",
 ]

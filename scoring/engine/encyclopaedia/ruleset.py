@@ -12,10 +12,11 @@ from dataclasses import asdict, dataclass
 
 from scoring.engine.encyclopaedia import results
 from scoring.engine.encyclopaedia.results import FamilyResult
-from scoring.engine.french import session, winds
+from scoring.engine.french import winds
 from scoring.engine.french.options import FRENCH_BOUNDS, clean_settings
+from scoring.engine.french.session import SessionRules
 from scoring.engine.rulesets import RuleSet
-from scoring.engine.types import DealState, Deltas, SessionOutcome
+from scoring.engine.types import DealState, Deltas
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class FamilyOptions:
     table_points: bool = True
 
 
-class FamilyRuleSet:
+class FamilyRuleSet(SessionRules):
     """The short family scoring of general encyclopaedias."""
 
     code = "encyclopaedia"
@@ -55,26 +56,6 @@ class FamilyRuleSet:
         self, result: FamilyResult, deal: DealState, options: FamilyOptions
     ) -> Deltas:
         return results.seat_points(result)
-
-    def penalty_deltas(
-        self, kind: str, offender: int, points: int | None, options: FamilyOptions
-    ) -> Deltas:
-        return session.penalty_deltas(kind, offender, points)
-
-    def session_over(
-        self,
-        hands_played: int,
-        deal: DealState | None,
-        options: FamilyOptions,
-        *,
-        time_called: bool,
-    ) -> bool:
-        return time_called or hands_played >= options.hands_per_session
-
-    def session_result(
-        self, scores: tuple[int, int, int, int], options: FamilyOptions
-    ) -> SessionOutcome:
-        return session.session_result(scores, table_points=options.table_points)
 
 
 FamilyRuleSetT = RuleSet[FamilyOptions, FamilyResult]

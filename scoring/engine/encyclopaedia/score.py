@@ -91,8 +91,12 @@ class FamilyScore:
         }
 
 
-def parse_hand(data: Mapping[str, object], prefix: str = "") -> FamilyHand:
-    """A checked hand from the keys of ``HAND_FIELDS`` in ``data``."""
+def read_hand(data: Mapping[str, object], prefix: str = "") -> FamilyHand:
+    """A hand from the keys of ``HAND_FIELDS``, checked for shape only.
+
+    The sets may not make a whole hand yet: a page reads a hand being built
+    this way to show its running score. ``parse_hand`` adds the size rules.
+    """
     finish_value = data.get("finish")
     finish = None if finish_value is None else as_int(finish_value, prefix + "finish")
     if finish is not None and not 1 <= finish <= len(FINISH_POINTS):
@@ -103,14 +107,19 @@ def parse_hand(data: Mapping[str, object], prefix: str = "") -> FamilyHand:
             "flowers_out_of_range", field=prefix + "flowers", flowers=flowers
         )
     wait = data.get("single_wait")
-    hand = FamilyHand(
+    return FamilyHand(
         sets=parse_sets(data.get("sets"), prefix + "sets"),
         flowers=flowers,
         finish=finish,
         announced=optional_bool(data, "announced", prefix + "announced"),
         single_wait=True if wait is None else as_bool(wait, prefix + "single_wait"),
     )
-    check_hand_size(hand.sets, mahjong=finish is not None, field=prefix + "sets")
+
+
+def parse_hand(data: Mapping[str, object], prefix: str = "") -> FamilyHand:
+    """A finished hand: a Mah-Jong is four sets and a pair, others 13 tiles."""
+    hand = read_hand(data, prefix)
+    check_hand_size(hand.sets, mahjong=hand.finish is not None, field=prefix + "sets")
     return hand
 
 

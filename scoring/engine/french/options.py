@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from scoring.engine.errors import EngineError
 from scoring.engine.french.score import LIMIT
 from scoring.engine.french.sets import as_bool
 from scoring.engine.types import as_int
 
-SettingsT = TypeVar("SettingsT")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+SettingsT = TypeVar("SettingsT", bound="DataclassInstance")
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,7 @@ def clean_settings(
     Raises ``EngineError`` naming the ``field``: ``unknown_option``,
     ``not_an_integer``, ``not_a_boolean`` or ``option_out_of_range``.
     """
-    kinds = {f.name: type(getattr(default, f.name)) for f in fields(default)}  # type: ignore[arg-type]
+    kinds = {f.name: type(getattr(default, f.name)) for f in fields(default)}
     values: dict[str, object] = {}
     for key, value in raw.items():
         kind = kinds.get(key)
@@ -83,7 +86,7 @@ def clean_settings(
                 maximum=high,
             )
         values[key] = number
-    return replace(default, **values)  # type: ignore[type-var]
+    return replace(default, **values)
 
 
 def default_options() -> dict[str, object]:

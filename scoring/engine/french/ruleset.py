@@ -12,15 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scoring.engine.french import options as _options
-from scoring.engine.french import results, session, winds
+from scoring.engine.french import results, winds
 from scoring.engine.french.options import FrenchOptions
 from scoring.engine.french.results import FrenchResult, System
+from scoring.engine.french.session import SessionRules
 from scoring.engine.french.settlement import settle
 from scoring.engine.rulesets import RuleSet
-from scoring.engine.types import NO_DELTAS, DealState, Deltas, SessionOutcome
+from scoring.engine.types import NO_DELTAS, DealState, Deltas
 
 
-class FrenchRuleSet:
+class FrenchRuleSet(SessionRules):
     """French classic rules in the simple or the advanced system."""
 
     def __init__(self, system: System) -> None:
@@ -64,27 +65,6 @@ class FrenchRuleSet:
         if self.system is System.SIMPLE:
             return points
         return settle(points, result.winner, deal.dealer)
-
-    def penalty_deltas(
-        self, kind: str, offender: int, points: int | None, options: FrenchOptions
-    ) -> Deltas:
-        return session.penalty_deltas(kind, offender, points)
-
-    def session_over(
-        self,
-        hands_played: int,
-        deal: DealState | None,
-        options: FrenchOptions,
-        *,
-        time_called: bool,
-    ) -> bool:
-        """Over after ``hands_per_session`` hands, or once time is called."""
-        return time_called or hands_played >= options.hands_per_session
-
-    def session_result(
-        self, scores: tuple[int, int, int, int], options: FrenchOptions
-    ) -> SessionOutcome:
-        return session.session_result(scores, table_points=options.table_points)
 
 
 FrenchRuleSetT = RuleSet[FrenchOptions, FrenchResult]

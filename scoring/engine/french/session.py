@@ -1,48 +1,68 @@
 """Penalties and session results of the rule sets where every hand scores.
 
-Shared by the French classic rule sets and the encyclopaedia scoring: a
-session ranks by total score, and table points are a tournament choice
-(4/2/1/0 by rank, tied seats sharing, or none at all).
+Shared by the French classic rule sets and the encyclopaedia scoring
+(``SessionRules``): a session is ``hands_per_session`` hands or ends when
+time is called, it ranks by total score, and table points are a tournament
+choice (4/2/1/0 by rank, tied seats sharing, or none at all).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Protocol
 
 from scoring.engine.errors import EngineError
+from scoring.engine.mcr import payments as mcr_payments
+from scoring.engine.mcr.options import McrOptions
 from scoring.engine.session import competition_ranks, share_place_points
-from scoring.engine.types import SEATS, Deltas, SessionOutcome
+from scoring.engine.types import SEATS, DealState, Deltas, SessionOutcome
 
 TABLE_POINTS = (4, 2, 1, 0)
-REFEREE = "referee"
-PENALTY_KINDS = (REFEREE,)
+REFEREE = mcr_payments.REFEREE
 
 
-def penalty_deltas(kind: str, offender: int, points: int | None) -> Deltas:
-    """``"referee"``: the offender loses ``points`` (required, positive).
+class SessionOptions(Protocol):
+    """The settings ``SessionRules`` reads."""
 
-    Nobody receives them: the rule documents name no penalty, so the
-    referee decides the amount.
-    """
-    if kind not in PENALTY_KINDS:
-        raise EngineError("unknown_penalty", field="kind", kind=kind)
-    if not 0 <= offender < SEATS:
-        raise EngineError("offender_out_of_range", field="offender", seat=offender)
-    if points is None:
-        raise EngineError("penalty_points_required", field="points", kind=kind)
-    if points <= 0:
-        raise EngineError("penalty_not_positive", field="points", points=points)
-    values = [0] * SEATS
-    values[offender] = -points
-    return (values[0], values[1], values[2], values[3])
+    @property
+    def hands_per_session(self) -> int: ...
+
+    @property
+    def table_points(self) -> bool: ...
 
 
-def session_result(
-    scores: tuple[int, int, int, int], *, table_points: bool
-) -> SessionOutcome:
-    """Ranks by score; 4/2/1/0 shared on ties, or zero table points."""
-    if table_points:
-        ranks, points = share_place_points(scores, TABLE_POINTS)
-        return SessionOutcome(ranks=ranks, table_points=points)
-    ranks = competition_ranks(scores)
-    return SessionOutcome(ranks=ranks, table_points=(Fraction(0),) * SEATS)
+class SessionRules:
+    """The session methods of the rule-set contract for these rule sets."""
+
+    def penalty_deltas(
+        self, kind: str, offender: int, points: int | None, options: SessionOptions
+    ) -> Deltas:
+        """``"referee"``: the offender loses ``points`` (required, positive).
+
+        Nobody receives them: the rule documents name no penalty, so the
+        referee decides the amount. The rule is MCR's referee penalty.
+        """
+        if kind != REFEREE:
+            raise EngineError("unknown_penalty", field="kind", kind=kind)
+        return mcr_payments.penalty_deltas(kind, offender, points, McrOptions())
+
+    def session_over(
+        self,
+        hands_played: int,
+        deal: DealState | None,
+        options: SessionOptions,
+        *,
+        time_called: bool,
+    ) -> bool:
+        """Over after ``hands_per_session`` hands, or once time is called."""
+        return time_called or hands_played >= options.hands_per_session
+
+    def session_result(
+        self, scores: tuple[int, int, int, int], options: SessionOptions
+    ) -> SessionOutcome:
+        """Ranks by score; 4/2/1/0 shared on ties, or zero table points."""
+        if options.table_points:
+            ranks, points = share_place_points(scores, TABLE_POINTS)
+            return SessionOutcome(ranks=ranks, table_points=points)
+        ranks = competition_ranks(scores)
+        return SessionOutcome(ranks=ranks, table_points=(Fraction(0),) * SEATS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine.encyclopaedia import parse_hand, score_hand
+from scoring.engine.encyclopaedia import parse_hand, read_hand, score_hand
 from scoring.engine.errors import EngineError
 from tests.unit.french.sets import chow, kong, pair, pung
 
@@ -84,3 +84,14 @@ def test_bad_hands_name_the_field(data, code, field):
     with pytest.raises(EngineError) as caught:
         parse_hand(data)
     assert (caught.value.code, caught.value.field) == (code, field)
+
+
+def test_a_hand_being_built_scores_as_it_grows():
+    """read_hand takes an unfinished Mah-Jong: the page shows running points."""
+    running = [
+        score_hand(
+            read_hand({"sets": ONE_SUIT_PUNGS[:n], "finish": 1, "announced": True})
+        ).points
+        for n in range(len(ONE_SUIT_PUNGS) + 1)
+    ]
+    assert running == [200, 630, 660, 720, 750, 750]

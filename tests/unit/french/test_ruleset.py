@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as hs
 
 from scoring.engine.errors import EngineError
 from scoring.engine.french import FRENCH_ADVANCED, FRENCH_SIMPLE, FrenchOptions
@@ -237,3 +239,17 @@ def test_bad_penalties_are_refused(kind, points, code):
     with pytest.raises(EngineError) as caught:
         FRENCH_SIMPLE.penalty_deltas(kind, 0, points, OPTIONS)
     assert caught.value.code == code
+
+
+@given(
+    hs.tuples(*[hs.integers(0, 1000)] * 4),
+    hs.integers(0, 3),
+    hs.integers(0, 3),
+)
+def test_advanced_hand_payments_sum_to_zero_for_any_dealer(scores, winner, shift):
+    """Through the rule set, whoever deals and whoever wins."""
+    deal = FRENCH_ADVANCED.first_deal(OPTIONS)
+    for _ in range(shift):
+        deal = FRENCH_ADVANCED.next_deal(deal, result_for(None), OPTIONS)
+    result = result_for(winner, scores)
+    assert sum(FRENCH_ADVANCED.hand_payments(result, deal, OPTIONS)) == 0
