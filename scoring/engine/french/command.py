@@ -79,6 +79,10 @@ MESSAGES: dict[str, str] = {
     "%(field)s: %(finish)s).",
     "flowers_out_of_range": "Flowers and seasons: 0 to 8 (field %(field)s: "
     "%(flowers)s).",
+    "invalid_sets": "Sets must be a list (field %(field)s).",
+    "invalid_bonus_tiles": "Flowers and seasons must be a list of numbers "
+    "(field %(field)s).",
+    "not_an_object": "Not a JSON object (field %(field)s).",
     "internal_error": "Internal error: the line could not be answered.",
 }
 

@@ -176,19 +176,25 @@ def check_table(hands: tuple[SeatHand, ...]) -> None:
         raise EngineError(error.code, field="hands", **error.params) from None
 
 
-def context_for(
-    result: FrenchResult,
-    seat: int,
+def hand_context(
     deal: DealState,
+    seat: int,
     options: FrenchOptions,
     system: System,
+    *,
+    dominant_wind: Wind,
+    mahjong: bool,
 ) -> HandContext:
-    """The context seat ``seat``'s hand is scored in."""
+    """The context seat ``seat``'s hand is scored in, at a table in play.
+
+    A page building a hand before the result is stored calls this with the
+    dominant wind and the Mah-Jong choice entered so far.
+    """
     return HandContext(
         seat_wind=deal.seat_winds[seat],
-        dominant_wind=result.dominant_wind,
+        dominant_wind=dominant_wind,
         round_wind=deal.prevalent_wind if options.round_wind else None,
-        mahjong=seat == result.winner,
+        mahjong=mahjong,
         east_doubled=system is System.SIMPLE,
         own_flower_season=options.own_flower_season,
         grand_jeu_value=options.grand_jeu_value,
@@ -200,7 +206,17 @@ def score_sheets(
 ) -> tuple[HandScore | None, ...]:
     """Each seat's itemised score; ``None`` for a score typed by the table."""
     return tuple(
-        score_hand(hand, context_for(result, seat, deal, options, system))
+        score_hand(
+            hand,
+            hand_context(
+                deal,
+                seat,
+                options,
+                system,
+                dominant_wind=result.dominant_wind,
+                mahjong=seat == result.winner,
+            ),
+        )
         if isinstance(hand, HandSets)
         else None
         for seat, hand in enumerate(result.hands)

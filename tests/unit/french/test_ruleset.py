@@ -9,7 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as hs
 
 from scoring.engine.errors import EngineError
-from scoring.engine.french import FRENCH_ADVANCED, FRENCH_SIMPLE, FrenchOptions
+from scoring.engine.french import (
+    FRENCH_ADVANCED,
+    FRENCH_SIMPLE,
+    FrenchOptions,
+    hand_context,
+    read_hand,
+    score_hand,
+)
 from scoring.engine.french.results import score_sheets
 from scoring.engine.rulesets import get_ruleset, list_rulesets
 from scoring.engine.session import HandEntry, PenaltyEntry, score_session
@@ -253,3 +260,13 @@ def test_advanced_hand_payments_sum_to_zero_for_any_dealer(scores, winner, shift
         deal = FRENCH_ADVANCED.next_deal(deal, result_for(None), OPTIONS)
     result = result_for(winner, scores)
     assert sum(FRENCH_ADVANCED.hand_payments(result, deal, OPTIONS)) == 0
+
+
+def test_a_page_builds_a_hand_from_the_table_deal():
+    """hand_context gives the seat's winds: East in the simple system doubles."""
+    context = hand_context(
+        FIRST, 0, OPTIONS, FRENCH_SIMPLE.system, dominant_wind=Wind.SOUTH, mahjong=False
+    )
+    sheet = score_hand(read_hand({"sets": [pung("111z")]}), context)
+    assert [d.code for d in sheet.doublings] == ["seat_wind", "round_wind", "east"]
+    assert sheet.to_dict()["points"] == 32
