@@ -89,6 +89,46 @@ MESSAGES: dict[str, str] = {
     ),
     "malformed_json": _("Not a JSON object: %(detail)s"),
     "internal_error": _("Internal error: the hand could not be scored."),
+    # Hands scored set by set (French classic, encyclopaedia)
+    "unknown_system": _("“%(system)s” is not a scoring system: simple or advanced."),
+    "not_a_boolean": _("“%(value)s” is neither yes nor no (%(field)s)."),
+    "not_an_object": _("%(field)s must be a JSON object."),
+    "unknown_set_kind": _("“%(kind)s” is not a set: a pair, a chow, a pung or a kong."),
+    "invalid_set": _("The tiles of %(field)s do not form a %(kind)s."),
+    "invalid_sets": _("The sets of %(field)s must be a list."),
+    "not_a_mahjong_hand": _(
+        "A Mah-Jong hand is four sets and a pair; this one has %(sets)s sets and "
+        "%(pairs)s pairs."
+    ),
+    "too_many_tiles": _(
+        "%(count)s tiles in %(field)s: a hand holds at most 13 (a kong counts as 3)."
+    ),
+    "invalid_bonus_tiles": _(
+        "Flowers and seasons are given as a list of numbers from 1 to 4."
+    ),
+    "bonus_number_out_of_range": _(
+        "Flowers and seasons are numbered 1 to 4, not %(number)s."
+    ),
+    "bonus_number_repeated": _("A flower or season number is given twice."),
+    "bonus_tile_twice": _("Flower or season %(number)s is held by two players."),
+    "mahjong_only": _("Only the Mah-Jong player's hand can be %(condition)s."),
+    "conflicting_conditions": _("A hand cannot be both %(first)s and %(second)s."),
+    "condition_needs": _("A hand %(condition)s must also be %(needed)s."),
+    "four_hands_required": _("Give the hands of all four players."),
+    "invalid_hand": _("The hand of %(field)s is not readable."),
+    "scores_required": _("Give the scores of East, South, West and North."),
+    "score_out_of_range": _("The score %(score)s is out of range."),
+    "seat_out_of_range": _("Seat %(seat)s does not sit at this table."),
+    "settlement_not_zero_sum": _(
+        "The payments do not add up to zero (%(total)s): the hand is not stored."
+    ),
+    "finish_out_of_range": _(
+        "Players finish 1st to 4th (or not at all), not %(finish)s."
+    ),
+    "finishing_order_broken": _(
+        "The finishing places %(places)s skip a place: they run 1, 2, 3, 4 in order."
+    ),
+    "kind_does_not_match_finish": _("A hand is a draw exactly when nobody finished."),
 }
 
 
@@ -106,6 +146,9 @@ FIELD_LABELS: dict[str, Any] = {
     "last_tile": _("last tile of the wall"),
     "replacement": _("out on a replacement tile"),
     "robbing_kong": _("robbing the kong"),
+    "last_discard": _("won on the last discard"),
+    "replacement_tile": _("won on a replacement tile"),
+    "calling_hand": _("a calling hand"),
     "fan_total": _("the points"),
 }
 MELD_FIELD = re.compile(r"^melds\[(\d+)\]")

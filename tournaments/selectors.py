@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from django.db.models import Prefetch, QuerySet
 
+from scoring.engine.rulesets import get_ruleset
 from scoring.engine.standings import DEFAULT_TIEBREAKS, accumulate, rank_players
 from tournaments.models import (
     Hand,
@@ -88,7 +89,9 @@ def get_standings(tournament: Tournament) -> Standings:
         accumulate(reg_id, per_player[reg_id].values()) for reg_id in registrations
     ]
     tiebreaks = tournament.tiebreaks or DEFAULT_TIEBREAKS
-    ranked = rank_players(records, tiebreaks)
+    ruleset = get_ruleset(tournament.ruleset)
+    options = ruleset.clean_options(tournament.ruleset_options or {})
+    ranked = rank_players(records, tiebreaks, ranking=ruleset.ranking(options))
     rank_counts: dict[int, int] = defaultdict(int)
     for entry in ranked:
         rank_counts[entry.rank] += 1

@@ -131,6 +131,12 @@ class RuleSet(Protocol[OptionsT, ResultT]):
         """Ranks and table points from the seats' final session scores."""
         ...
 
+    def ranking(self, options: OptionsT) -> tuple[str, ...]:
+        """The standings keys (``standings.TIEBREAKS`` names) that always come
+        first, before the tournament's own tie-breaks: MCR ranks by table
+        points whatever the tie-breaks say."""
+        ...
+
 
 class TileCalculator(Protocol):
     """The optional part of a rule set that counts a hand from its tiles."""

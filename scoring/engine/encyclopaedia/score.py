@@ -104,7 +104,10 @@ def read_hand(data: Mapping[str, object], prefix: str = "") -> FamilyHand:
     flowers = as_int(data.get("flowers", 0), prefix + "flowers")
     if not 0 <= flowers <= MAX_BONUS_TILES:
         raise EngineError(
-            "flowers_out_of_range", field=prefix + "flowers", flowers=flowers
+            "flowers_out_of_range",
+            field=prefix + "flowers",
+            flowers=flowers,
+            maximum=MAX_BONUS_TILES,
         )
     wait = data.get("single_wait")
     return FamilyHand(

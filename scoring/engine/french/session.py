@@ -57,6 +57,10 @@ class SessionRules:
         """Over after ``hands_per_session`` hands, or once time is called."""
         return time_called or hands_played >= options.hands_per_session
 
+    def ranking(self, options: SessionOptions) -> tuple[str, ...]:
+        """Table points first when the tournament gives them, else the score."""
+        return ("table_points",) if options.table_points else ("score",)
+
     def session_result(
         self, scores: tuple[int, int, int, int], options: SessionOptions
     ) -> SessionOutcome:

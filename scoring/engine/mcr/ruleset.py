@@ -79,6 +79,10 @@ class McrRuleSet:
     ) -> SessionOutcome:
         return payments.session_result(scores)
 
+    def ranking(self, options: McrOptions) -> tuple[str, ...]:
+        """Table points first (mcr.md 7); the score is only a tie-break."""
+        return ("table_points",)
+
     def score_tiles(self, data: Mapping[str, object]) -> TilesScore:
         """The fan total WITHOUT flowers (the figure the 8-point minimum
         applies to), the flowers, and every fan (fan 81, flowers, included).
