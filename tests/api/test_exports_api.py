@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 from tests.factories import UserFactory
 from tests.integration.export_data import played_tournament
 from tournaments.models import ExportFile, Player
-from tournaments.selectors import get_standings
+from tournaments.selectors.standings import get_standings
 from tournaments.services import exports as export_services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.integration.exports_urls")]

@@ -28,7 +28,7 @@ from tournaments.limits import (
     MAX_PENALTY_POINTS,
 )
 from tournaments.models import Hand, Penalty, Table
-from tournaments.selectors import get_table_sheet
+from tournaments.selectors.tables import get_table_sheet
 from tournaments.services import hands as hand_services
 from tournaments.services import penalties
 from tournaments.services.errors import ServiceError

@@ -21,14 +21,15 @@ from tournaments.models import WINDS, Round, Seat, SeatingPlan, Table, Tournamen
 from tournaments.seating import SeatingError, SeatingRequest, plan_seating, plan_stats
 from tournaments.seating.command import request_to_data
 from tournaments.seating.validation import check_mode_plans
-from tournaments.services import jobs
-from tournaments.services.audit import Actor, record_event
-from tournaments.services.errors import ServiceError
-from tournaments.services.seating_rows import (
+from tournaments.selectors.seating import (
     figures,
     published_rounds,
     seated_registrations,
 )
+from tournaments.selectors.standings import get_standings
+from tournaments.services import jobs
+from tournaments.services.audit import Actor, record_event
+from tournaments.services.errors import ServiceError
 from tournaments.services.tables import lock_rows
 
 #: The seating engine's clock, in seconds. It only bounds a search (the
@@ -116,8 +117,6 @@ def start_seating(
 
 def build_request(plan: SeatingPlan) -> SeatingRequest:
     """The pure engine's request: players, history, ranking, clubs, pins."""
-    from tournaments.selectors import get_standings
-
     tournament = plan.tournament
     registrations = seated_registrations(tournament)
     ranking = None

@@ -34,7 +34,7 @@ from tournaments.forms import (
     VersionForm,
 )
 from tournaments.messages import error_message
-from tournaments.models import Hand, Penalty
+from tournaments.models import Hand, Penalty, in_wind_order
 from tournaments.services import hands as services
 from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
@@ -92,10 +92,7 @@ class TableSheetView(TableTokenMixin, View):
 
     @cached_property
     def player_choices(self) -> list[tuple[int, str]]:
-        seats = sorted(
-            self.table.seats.select_related("registration__player"),
-            key=lambda seat: seat.index,
-        )
+        seats = in_wind_order(self.table.seats.select_related("registration__player"))
         return [(s.registration.player_id, s.registration.player.name) for s in seats]
 
     def get(self, request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
