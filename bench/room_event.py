@@ -31,6 +31,7 @@ django.setup()
 
 from tournaments.demo import random_result, wait_for_plan  # noqa: E402
 from tournaments.models import Round, Tournament  # noqa: E402
+from tournaments.selectors.seating import with_seating_plan  # noqa: E402
 from tournaments.services import hands, seating_plans, setup  # noqa: E402
 
 SLUG = "bench-room"
@@ -47,7 +48,7 @@ def seat(tournament: Tournament, number: int, seed: int) -> Round:
         publish=True,
     )
     wait_for_plan(plan.pk)
-    round_ = tournament.rounds.get(number=number)
+    round_ = with_seating_plan(tournament.rounds.get(number=number))
     if round_.seating_state != Round.SeatingState.DONE:
         raise RuntimeError(f"seating round {number} failed: {round_.seating_error}")
     return round_

@@ -163,7 +163,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.MurailleAutoSchema",
     # JSON bounded in size and depth; forms and multipart as DRF's defaults.
     "DEFAULT_PARSER_CLASSES": [
-        "tournaments.api.parsers.BoundedJSONParser",
+        "config.parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],

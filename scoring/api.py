@@ -9,10 +9,12 @@ that is not a JSON object is refused with 400.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -20,9 +22,9 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from config.parsers import BoundedJSONParser
 from scoring.engine.errors import EngineError
-from scoring.services_fans import calculate, failure
-from tournaments.api.parsers import BoundedJSONParser
+from scoring.services_fans import calculate
 
 PAYMENTS_HELP = (
     "Present (non-null) when ok. T = total (flowers included). "
@@ -143,24 +145,24 @@ class FanCalculatorApi(APIView):
             "The body is a hand in the JSON of hand-format.md; the answer is "
             "the one of `python -m scoring.engine.mcr` plus `code`, `field` "
             "and `payments`. A hand that does not win answers 200 with "
-            "`ok: false`; a body that is not a JSON object answers 400 with "
-            "`code: malformed_json`. " + PAYMENTS_HELP
+            "`ok: false`; a body that is not a JSON object answers 400 in the "
+            "API's error shape with `error: malformed_json`. " + PAYMENTS_HELP
         ),
         request=InputSerializer,
-        responses={200: OutputSerializer, 400: OutputSerializer},
+        responses={200: OutputSerializer},
         examples=[OpenApiExample("Hand", value=EXAMPLE_HAND, request_only=True)],
         tags=["scoring"],
     )
     def post(self, request: Request) -> Response:
+        """A body that is not a JSON object raises ``malformed_json``: the
+        API's exception handler answers it in the shape of every error."""
         try:
             data = request.data
         except ParseError as error:
-            answer = failure(EngineError("malformed_json", detail=_detail(error)))
-            return Response(answer, status=status.HTTP_400_BAD_REQUEST)
-        answer = calculate(data)
-        if answer["code"] == "malformed_json":
-            return Response(answer, status=status.HTTP_400_BAD_REQUEST)
-        return Response(answer)
+            raise EngineError("malformed_json", detail=_detail(error)) from None
+        if not isinstance(data, Mapping):
+            raise EngineError("malformed_json", detail=_("expected an object"))
+        return Response(calculate(data))
 
 
 def _detail(error: ParseError) -> str:

@@ -9,7 +9,7 @@ from django import forms
 from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.api.parsers import JSONTooDeep, check_depth, too_deep_message
+from config.parsers import JSONTooDeep, check_depth, too_deep_message
 
 
 class BoundedJSONField(forms.JSONField):

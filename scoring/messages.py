@@ -1,13 +1,19 @@
-"""Referee-friendly sentences for the error codes of the pure scoring core.
+"""The scoring layer's catalogue: words for the pure core's error codes.
 
-The core raises ``EngineError(code, field, **params)`` and never translates;
-this module is the one place that turns a code into words. Placeholders are
-``%(name)s`` so translators can move them. Seats arrive as indexes 0..3: the
-caller passes how to show them (a player's name, a wind) as keyword
-arguments to ``engine_error_message``.
+The core (rule sets and the fan calculator) raises
+``EngineError(code, field, **params)`` and never translates; this module is
+the one place that turns those codes, and the field names they point at,
+into words. Placeholders are ``%(name)s`` so translators can move them. The
+English of the fan calculator's codes matches
+``scoring.engine.mcr.fans.messages`` (used by the command, which has no
+Django). The tournaments layer has its own catalogue
+(``tournaments.messages``) and no code is in both.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
@@ -68,21 +74,146 @@ MESSAGES: dict[str, str] = {
     "unknown_tiebreak": _("“%(tiebreak)s” is not a known tie-break."),
     "duplicate_tiebreak": _("The tie-break “%(tiebreak)s” is listed twice."),
     "wrong_place_count": _("%(places)s place values were given for %(seats)s players."),
+    # The fan calculator
+    "not_a_winning_hand": _("Not a winning hand."),
+    "too_many_copies": _("%(count)s copies of %(tile)s in the hand (at most four)."),
+    "malformed_tiles": _("Malformed tiles: %(part)s"),
+    "wrong_tile_count": _(
+        "The hand has %(count)s tiles; it needs %(expected)s (a kong counts as 3)."
+    ),
+    "missing_field": _("Missing field: %(field)s."),
+    "invalid_value": _("Invalid value for %(field)s."),
+    "invalid_meld": _("The tiles of %(field)s do not form a %(kind)s."),
+    "impossible_condition": _(
+        "The win condition %(condition)s is impossible with these tiles."
+    ),
+    "malformed_json": _("Not a JSON object: %(detail)s"),
+    "internal_error": _("Internal error: the hand could not be scored."),
+    # Riichi
+    "han_required": _("Enter the han of the winning hand (or its yakuman)."),
+    "han_out_of_range": _("%(value)s han: a win has 1 to %(maximum)s han."),
+    "fu_required": _(
+        "Enter the fu: a hand of %(han)s han needs them in the full count."
+    ),
+    "fu_out_of_range": _(
+        "%(fu)s fu: fu are even, from %(minimum)s to %(maximum)s, or 25 for seven "
+        "pairs."
+    ),
+    "seven_pairs_fu": _("25 fu is seven pairs only, which has at least 2 han."),
+    "yakuman_out_of_range": _("%(value)s yakuman: from 0 to %(maximum)s."),
+    "triple_ron": _(
+        "Three winners on one discard: under these rules the hand is an abortive draw."
+    ),
+    "riichi_not_tenpai": _("Seat %(seat)s declared riichi but is not tenpai."),
+    "red_fives_off": _("Red fives are not played in this tournament."),
+    "no_yaku": _("The hand has no yaku: it cannot win."),
+    "invalid_choice": _("“%(value)s” is not one of %(choices)s."),
+    "option_not_multiple": _("%(value)s is not a multiple of %(step)s."),
+    "invalid_uma": _(
+        "The uma is four whole numbers by place, best first (or none), not %(value)s."
+    ),
+    "return_below_start": _(
+        "The return line (%(value)s) is below the starting points (%(start)s)."
+    ),
+    # Hands scored set by set (French classic, encyclopaedia)
+    "unknown_system": _("“%(system)s” is not a scoring system: simple or advanced."),
+    "not_a_boolean": _("“%(value)s” is neither yes nor no (%(field)s)."),
+    "not_an_object": _("%(field)s must be a JSON object."),
+    "unknown_set_kind": _("“%(kind)s” is not a set: a pair, a chow, a pung or a kong."),
+    "invalid_set": _("The tiles of %(field)s do not form a %(kind)s."),
+    "invalid_sets": _("The sets of %(field)s must be a list."),
+    "not_a_mahjong_hand": _(
+        "A Mah-Jong hand is four sets and a pair; this one has %(sets)s sets and "
+        "%(pairs)s pairs."
+    ),
+    "too_many_tiles": _(
+        "%(count)s tiles in %(field)s: a hand holds at most 13 (a kong counts as 3)."
+    ),
+    "invalid_bonus_tiles": _(
+        "Flowers and seasons are given as a list of numbers from 1 to 4."
+    ),
+    "bonus_number_out_of_range": _(
+        "Flowers and seasons are numbered 1 to 4, not %(number)s."
+    ),
+    "bonus_number_repeated": _("A flower or season number is given twice."),
+    "bonus_tile_twice": _("Flower or season %(number)s is held by two players."),
+    "mahjong_only": _("Only the Mah-Jong player's hand can be %(condition)s."),
+    "conflicting_conditions": _("A hand cannot be both %(first)s and %(second)s."),
+    "condition_needs": _("A hand %(condition)s must also be %(needed)s."),
+    "four_hands_required": _("Give the hands of all four players."),
+    "invalid_hand": _("The hand of %(field)s is not readable."),
+    "scores_required": _("Give the scores of East, South, West and North."),
+    "score_out_of_range": _("The score %(score)s is out of range."),
+    "seat_out_of_range": _("Seat %(seat)s does not sit at this table."),
+    "settlement_not_zero_sum": _(
+        "The payments do not add up to zero (%(total)s): the hand is not stored."
+    ),
+    "finish_out_of_range": _(
+        "Players finish 1st to 4th (or not at all), not %(finish)s."
+    ),
+    "finishing_order_broken": _(
+        "The finishing places %(places)s skip a place: they run 1, 2, 3, 4 in order."
+    ),
+    "kind_does_not_match_finish": _("A hand is a draw exactly when nobody finished."),
 }
 
 
-def engine_error_message(error: EngineError, **presented: object) -> str:
-    """``error`` as a sentence in the active language.
+# Hand-format.md field names are code; a referee reads these words instead.
+FIELD_LABELS: dict[str, Any] = {
+    "hand": _("the hand"),
+    "concealed": _("the concealed tiles"),
+    "winning_tile": _("the winning tile"),
+    "melds": _("the melds"),
+    "flowers": _("the flowers"),
+    "seat_wind": _("the seat wind"),
+    "prevalent_wind": _("the prevalent wind"),
+    "self_drawn": _("self-drawn"),
+    "last_of_kind": _("last of its kind"),
+    "last_tile": _("last tile of the wall"),
+    "replacement": _("out on a replacement tile"),
+    "robbing_kong": _("robbing the kong"),
+    "last_discard": _("won on the last discard"),
+    "replacement_tile": _("won on a replacement tile"),
+    "calling_hand": _("a calling hand"),
+    "fan_total": _("the points"),
+}
+MELD_FIELD = re.compile(r"^melds\[(\d+)\]")
+MELD_LABEL = _("meld %(number)s")
+KIND_LABELS: dict[str, Any] = {
+    "chow": _("chow"),
+    "pung": _("pung"),
+    "kong": _("kong"),
+}
 
-    ``presented`` replaces raw parameters for display, e.g.
-    ``engine_error_message(error, seat="Alice (East)")``. An unknown code
-    comes back as the code itself, so nothing is ever silently dropped.
+
+def field_label(value: object) -> object:
+    """A field name (``flowers``, ``melds[1]``) in words; anything else as is."""
+    if not isinstance(value, str):
+        return value
+    meld = MELD_FIELD.match(value)
+    if meld:
+        return MELD_LABEL % {"number": int(meld.group(1)) + 1}
+    return FIELD_LABELS.get(value, value)
+
+
+def render(template: Any, code: str, field: str | None, params: dict[str, Any]) -> str:
+    """``template`` filled with ``params`` and the ``field`` in words.
+
+    ``template % params`` (not ``str(template) % ...``): a plural text picks
+    its form from the params. A template that does not fit its params comes
+    back unfilled rather than failing the page that shows it.
     """
-    template = MESSAGES.get(error.code)
     if template is None:
-        return error.code
-    params = {**error.params, **presented}
+        return code
     try:
-        return str(template) % params
+        return str(template % {"field": field_label(field), **params})
     except (KeyError, TypeError, ValueError):
         return str(template)
+
+
+def describe(error: EngineError) -> str:
+    """``error`` in the active language, field names and meld kinds in words."""
+    params = {key: field_label(value) for key, value in error.params.items()}
+    if "kind" in params:
+        params["kind"] = KIND_LABELS.get(str(error.params["kind"]), params["kind"])
+    return render(MESSAGES.get(error.code), error.code, error.field, params)

@@ -24,6 +24,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.selectors.seating import with_seating_plan
 
 
 @admin.register(Club)
@@ -65,8 +66,13 @@ class RegistrationAdmin(admin.ModelAdmin):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ["tournament", "number", "status", "seating_state"]
+    list_display = ["tournament", "number", "status", "seating"]
     list_filter = ["tournament", "status"]
+
+    @admin.display(description=_("seating"))
+    def seating(self, round_: Round) -> str:
+        # One query a row: the admin lists a page of rounds, not a room.
+        return with_seating_plan(round_).get_seating_state_display()
 
 
 class SeatInline(admin.TabularInline):

@@ -26,6 +26,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.selectors.seating import attach_seating_plans
 from tournaments.services import hands, penalties, seating_plans, setup
 
 DEMO_SLUG = "demo-open"
@@ -162,7 +163,7 @@ def seat_every_round(tournament: Tournament, actor: Any, seed: int) -> None:
         publish=True,
     )
     wait_for_plan(plan.pk)
-    for round_ in tournament.rounds.all():
+    for round_ in attach_seating_plans(list(tournament.rounds.all())):
         if round_.seating_state != Round.SeatingState.DONE:
             raise RuntimeError(
                 f"seating round {round_.number} failed: {round_.seating_error}"

@@ -1,4 +1,11 @@
-"""Translated messages for the error codes of services and the engine."""
+"""The tournaments layer's catalogue: words for the codes of its services
+and of the pure seating engine (the player import's row problems have theirs
+in ``tournaments.imports.messages``).
+
+The scoring layer keeps its own (``scoring.messages``); ``error_message``
+reads both, and a test checks that no code is in two catalogues and that
+every code any layer raises has a text in English and in French.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +14,18 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from scoring.engine.errors import EngineError
+from scoring.messages import MESSAGES as SCORING_MESSAGES
+from scoring.messages import describe, render
+from tournaments.imports.messages import IMPORT_MESSAGES
+
 SERVICE_MESSAGES: dict[str, Any] = {
     "unknown_table": _("There is no table %(table)s."),
-    "unknown_hand": _("There is no hand %(hand)s."),
-    "unknown_penalty": _("There is no penalty %(penalty)s."),
+    # The id is the database's: meaningless to the person reading this.
+    "unknown_hand": _("This hand no longer exists: it was deleted or never recorded."),
+    "penalty_not_found": _(
+        "This penalty no longer exists: it was removed or never recorded."
+    ),
     "slug_taken": _("Too many tournaments are named “%(slug)s”: choose a short name."),
     "round_finished": _("Round %(round)s is finished: this sheet is read-only."),
     "round_not_started": _(
@@ -61,8 +76,6 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "bad_wind": _("Unknown wind %(value)s."),
     "unknown_penalty_kind": _("Unknown penalty kind %(kind)s."),
     "bad_rounds_count": _("A tournament has between 1 and 40 rounds."),
-    "malformed_ema_number": _("EMA number %(value)s is not made of up to 8 digits."),
-    "missing_name": _("A player needs a name."),
     "unknown_status": _("Unknown status %(status)s."),
     "round_not_seated": _("Round %(round)s has no tables yet."),
     "tables_still_open": _("Round %(round)s still has open tables: %(tables)s."),
@@ -71,13 +84,6 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "Round %(round)s has started: it cannot be seated again."
     ),
     "earlier_round_not_seated": _("Seat round %(round)s first."),
-    "player_count_not_multiple_of_four": ngettext_lazy(
-        "%(count)s players cannot sit at tables of four: add "
-        "%(substitutes_needed)s substitute or withdraw players.",
-        "%(count)s players cannot sit at tables of four: add "
-        "%(substitutes_needed)s substitutes or withdraw players.",
-        "substitutes_needed",
-    ),
     "round_not_swappable": _(
         "Players can only be swapped before round %(round)s starts."
     ),
@@ -88,7 +94,6 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "%(player)s can no longer be swapped."
     ),
     "unknown_round": _("There is no round %(round)s."),
-    "bad_rounds_to_plan": _("%(count)s rounds cannot be planned from this round."),
     "seating_already_running": _(
         "A seating job is already running: wait for it or cancel it."
     ),
@@ -97,8 +102,9 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "The tiles say the hand was self-drawn and the result does not (or the "
         "reverse)."
     ),
-    "tiles_flowers_disagree": _(
-        "The flowers of the tiles (%(tiles)s) and of the result (%(flowers)s) differ."
+    "tiles_value_disagree": _(
+        "The tiles count %(tiles)s for %(field)s, the result says %(entered)s: "
+        "correct one of them."
     ),
     "table_changed_hand": _(
         "Someone else recorded hand %(hand)s at this table; here is the sheet as "
@@ -113,7 +119,13 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "unknown_export_kind": _("Unknown export kind."),
     "unknown_language": _("Unknown language."),
     "unknown_separator": _("Unknown separator: use comma or semicolon."),
-    "import_expired": _("This preview has expired: send the file again."),
+    "import_expired": _(
+        "This preview has expired or belongs to another tournament: send the "
+        "players again."
+    ),
+    "import_has_problems": _(
+        "The list has problems: correct the lines the preview marks and send it again."
+    ),
     "unknown_setting": _("Unknown setting %(setting)s."),
     "round_has_tables": _(
         "Rounds beyond %(value)s are already seated: they cannot be removed."
@@ -123,21 +135,63 @@ SERVICE_MESSAGES: dict[str, Any] = {
 }
 
 
-def _catalogues() -> dict[str, Any]:
-    from scoring.fan_messages import FAN_MESSAGES
-    from scoring.messages import MESSAGES
+# The pure seating engine's codes (``tournaments.seating``), some of which
+# the services raise too, with the same parameters.
+SEATING_MESSAGES: dict[str, Any] = {
+    "player_count_not_multiple_of_four": ngettext_lazy(
+        "%(count)s players cannot sit at tables of four: add "
+        "%(substitutes_needed)s substitute or withdraw players.",
+        "%(count)s players cannot sit at tables of four: add "
+        "%(substitutes_needed)s substitutes or withdraw players.",
+        "substitutes_needed",
+    ),
+    "not_enough_players": _("%(count)s players: a seating needs at least %(minimum)s."),
+    "duplicate_player": _("Player %(player)s is listed twice."),
+    "bad_player_id": _("%(value)s is not a player of this tournament."),
+    "bad_ranking": _("The ranking given to the seating is not readable."),
+    "bad_round_index": _("%(round_index)s is not a round number."),
+    "bad_rounds_to_plan": _(
+        "%(rounds_to_plan)s rounds cannot be planned from this round."
+    ),
+    "bad_rounds_total": _(
+        "The plan would end at round %(last_round)s, after the last round "
+        "(%(rounds_total)s)."
+    ),
+    "swiss_plans_one_round": _(
+        "A Swiss seating plans one round at a time (each waits for the results of "
+        "the one before), not %(rounds_to_plan)s."
+    ),
+    "bad_pin": _(
+        "Player %(player)s cannot be pinned to table %(table)s: there are "
+        "%(tables)s tables, four seats each."
+    ),
+    "malformed_history": _(
+        "The seating of round %(round)s already played is not readable."
+    ),
+    "unknown_mode": _("“%(mode)s” is not a seating mode."),
+    "bad_time_limit": _("The seating needs a time limit above zero."),
+    "bad_request": _("The seating request is not readable (%(field)s)."),
+    "invalid_json": _("The seating request is not JSON: %(reason)s"),
+}
 
-    return {**MESSAGES, **FAN_MESSAGES, **SERVICE_MESSAGES}
+CATALOGUES: tuple[dict[str, Any], ...] = (
+    SCORING_MESSAGES,
+    SEATING_MESSAGES,
+    IMPORT_MESSAGES,
+    SERVICE_MESSAGES,
+)
+"""Every code of every layer, each in exactly one of these."""
 
 
 def error_message(error: Any) -> str:
-    """The translated sentence for a ServiceError, EngineError or SeatingError."""
-    template = _catalogues().get(error.code)
-    if template is None:
-        return str(error.code)
-    try:
-        # ``template % params`` (not ``str(template) % ...``): a plural text
-        # picks its form from the params.
-        return str(template % {"field": getattr(error, "field", None), **error.params})
-    except (KeyError, TypeError, ValueError):
-        return str(template)
+    """The translated sentence for a ServiceError, EngineError or SeatingError
+    (or anything with a ``code`` and ``params``); an unknown code as itself."""
+    if isinstance(error, EngineError):
+        return describe(error)
+    for catalogue in CATALOGUES:
+        if error.code in catalogue:
+            template = catalogue[error.code]
+            break
+    else:
+        template = None
+    return render(template, error.code, getattr(error, "field", None), error.params)

@@ -7,14 +7,22 @@ that changes a score goes through ``tournaments.services``.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from fractions import Fraction
+from typing import Protocol, TypeVar
 
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
-from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
+
+
+class _HasWind(Protocol):
+    wind: str
+
+
+SeatT = TypeVar("SeatT", bound=_HasWind)
 
 WIND_CHOICES = [
     ("E", _("East")),
@@ -23,6 +31,11 @@ WIND_CHOICES = [
     ("N", _("North")),
 ]
 WINDS = "ESWN"
+
+
+def in_wind_order(seats: Iterable[SeatT]) -> list[SeatT]:
+    """Seats East, South, West, North: the engine's seat indexes 0..3."""
+    return sorted(seats, key=lambda seat: WINDS.index(seat.wind))
 
 
 def new_table_token() -> str:
@@ -252,17 +265,20 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} · {self.number}"
 
-    @cached_property
+    @property
     def seating_plan(self) -> SeatingPlan | None:
-        """The latest seating plan that covers this round, if any."""
-        return (
-            self.tournament.seating_plans.filter(
-                first_round__lte=self.number,
-                first_round__gt=self.number - models.F("rounds_count"),
-            )
-            .exclude(status="cancelled")
-            .first()
-        )
+        """The latest seating plan that covers this round, if any.
+
+        Found by ``selectors.seating.attach_seating_plans`` (one query for a
+        whole list of rounds): a model property never queries, so a round
+        read without it raises rather than costing a query per round.
+        """
+        try:
+            return self.__dict__["_seating_plan"]  # type: ignore[no-any-return]
+        except KeyError:
+            raise RuntimeError(
+                "Round.seating_plan: call selectors.seating.attach_seating_plans first"
+            ) from None
 
     @property
     def seating_state(self) -> str:

@@ -57,7 +57,13 @@ from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
 from scoring.engine.errors import EngineError
-from scoring.engine.types import DealState, Deltas, HandResultLike, SessionOutcome
+from scoring.engine.types import (
+    DealState,
+    Deltas,
+    HandResultLike,
+    SessionOutcome,
+    TilesScore,
+)
 
 OptionsT = TypeVar("OptionsT")
 ResultT = TypeVar("ResultT", bound=HandResultLike)
@@ -133,6 +139,30 @@ class RuleSet(Protocol[OptionsT, ResultT]):
     ) -> SessionOutcome:
         """Ranks and table points from the seats' final session scores."""
         ...
+
+    def ranking(self, options: OptionsT) -> tuple[str, ...]:
+        """The standings keys (``standings.TIEBREAKS`` names) that always come
+        first, before the tournament's own tie-breaks: MCR ranks by table
+        points whatever the tie-breaks say."""
+        ...
+
+
+class TileCalculator(Protocol):
+    """The optional part of a rule set that counts a hand from its tiles."""
+
+    def score_tiles(self, data: Mapping[str, object]) -> TilesScore:
+        """The result fields and breakdown of hand-format.md's JSON ``data``.
+
+        Raises ``EngineError`` for malformed input or tiles that do not win.
+        """
+        ...
+
+
+def tile_calculator(ruleset: object) -> TileCalculator | None:
+    """``ruleset`` itself when it can count tiles, else ``None``."""
+    if callable(getattr(ruleset, "score_tiles", None)):
+        return ruleset  # type: ignore[return-value]
+    return None
 
 
 AnyRuleSet = RuleSet[Any, Any]

@@ -100,13 +100,20 @@ def clean_tiebreaks(tiebreaks: Sequence[str]) -> tuple[str, ...]:
 def rank_players(
     records: Iterable[PlayerRecord],
     tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    *,
+    ranking: Sequence[str] = ("table_points",),
 ) -> list[RankedPlayer]:
     """Players best first; equal on every key, they share the placing.
 
-    Players sharing a placing are listed by ``player_id`` so the order is
-    stable from one page load to the next.
+    ``ranking`` is the rule set's own order (``RuleSet.ranking``), which the
+    tournament's ``tiebreaks`` only break ties of: with tie-breaks
+    ``["score"]``, an MCR player with 8 table points still ranks above one
+    with 0 and a higher score. Players sharing a placing are listed by
+    ``player_id`` so the order is stable from one page load to the next.
     """
-    keys = [TIEBREAKS[name] for name in clean_tiebreaks(tiebreaks)]
+    names = [*clean_tiebreaks(ranking)]
+    names += [name for name in clean_tiebreaks(tiebreaks) if name not in names]
+    keys = [TIEBREAKS[name] for name in names]
 
     def key(record: PlayerRecord) -> tuple[SortKey, ...]:
         return tuple(k(record) for k in keys)

@@ -199,6 +199,24 @@ class HandResult:
 
 
 @dataclass(frozen=True)
+class TilesScore:
+    """What a rule set's tile calculator makes of a hand's tiles.
+
+    ``result`` holds the hand-result fields the tiles decide (MCR: the fan
+    total without flowers), which replace what the referee typed;
+    ``confirms`` the fields the referee enters apart from the tiles (MCR: the
+    flowers), which must agree with them when given; ``self_drawn`` is checked
+    against the result's kind; ``breakdown`` is the JSON-ready list stored
+    with the hand (MCR: its fans).
+    """
+
+    result: Mapping[str, int]
+    confirms: Mapping[str, int]
+    self_drawn: bool
+    breakdown: tuple[Mapping[str, object], ...]
+
+
+@dataclass(frozen=True)
 class SessionOutcome:
     """Final ranks (1 = best, shared on ties) and table points of seats 0..3."""
 

@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 from tests.factories import UserFactory
 from tests.integration.export_data import played_tournament
 from tournaments.models import ExportFile, Player
-from tournaments.selectors import get_standings
+from tournaments.selectors.standings import get_standings
 from tournaments.services import exports as export_services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.integration.exports_urls")]
@@ -149,7 +149,7 @@ def test_import_dry_run_returns_the_preview(api, tournament):
         (4, "malformed_ema_number"),
     ]
     assert [row["row"] for row in body["rows"]] == [2, 3, 4]
-    assert body["problems"][0]["message"] == "This row has no name."
+    assert body["problems"][0]["message"] == "A player needs a name."
     assert Player.objects.count() == 0
 
 

@@ -178,3 +178,25 @@ def test_tiles_that_contradict_the_result_are_refused(api, table):
     assert response.status_code == 400
     assert response.json()["error"] == "tiles_disagree_with_result"
     assert state(table) == before
+
+
+def test_flowers_typed_apart_from_the_tiles_must_agree_with_them(api, table):
+    """Two flowers in the tiles, three typed in the form: the referee is told
+    which figure disagrees, in words, and nothing is stored."""
+    e, s, w, n = player_ids(table)
+    body = {
+        "kind": "discard",
+        "winner": e,
+        "discarder": s,
+        "flowers": 3,
+        "tiles": {**TILES, "flowers": 2},
+    }
+    before = state(table)
+    response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"] == "tiles_value_disagree"
+    assert response.json()["field"] == "flowers"
+    assert response.json()["detail"] == (
+        "The tiles count 2 for the flowers, the result says 3: correct one of them."
+    )
+    assert state(table) == before

@@ -24,6 +24,7 @@ from openpyxl import load_workbook
 
 from tests.factories import RegistrationFactory, TournamentFactory, UserFactory
 from tournaments.models import ExportFile, Round
+from tournaments.selectors.seating import with_seating_plan
 from tournaments.services.exports import request_export
 from tournaments.services.seating import generate_seating
 
@@ -100,7 +101,7 @@ def test_worker_seats_a_round(worker):
     over = (Round.SeatingState.DONE, Round.SeatingState.FAILED)
     round_ = wait_for(
         worker,
-        lambda: Round.objects.get(pk=round_.pk),
+        lambda: with_seating_plan(Round.objects.get(pk=round_.pk)),
         lambda r: r.seating_state in over,
     )
     assert round_.seating_state == Round.SeatingState.DONE, round_.seating_error

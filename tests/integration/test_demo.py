@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from tournaments.models import Tournament
 from tournaments.seating import plan_stats
-from tournaments.services.seating_rows import published_rounds
+from tournaments.selectors.seating import published_rounds
 
 # The demo seats through a job enqueued on commit: real commits are needed.
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -16,7 +16,7 @@ from tournaments.export_labels import LABEL_TEXTS
 from tournaments.exports.ema_sheet import EMA_HEADERS
 from tournaments.exports.labels import DEFAULT_LABELS, standings_headers
 from tournaments.models import ExportFile
-from tournaments.selectors import get_standings
+from tournaments.selectors.standings import get_standings
 from tournaments.services import exports as svc
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The fan calculator page, ``score_tiles``, and one answer from every door.
+"""The fan calculator page, MCR's ``score_tiles``, and one answer from every door.
 
 The command (``python -m scoring.engine.mcr``), the API and the page must
 count the same fans and totals for the same hands.
@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from scoring.api import EXAMPLE_HAND
 from scoring.engine.errors import EngineError
-from scoring.services_fans import TilesScore, score_tiles
+from scoring.engine.rulesets import get_ruleset, tile_calculator
 from tests.commands import run_module
 from tests.differential.generate import random_hands
 
@@ -139,12 +139,19 @@ def test_every_palette_tile_has_an_svg():
         assert svg.get("height") == "80"
 
 
+def score_tiles(data):
+    calculator = tile_calculator(get_ruleset("mcr"))
+    assert calculator is not None
+    return calculator.score_tiles(data)
+
+
 def test_score_tiles_gives_the_total_without_flowers():
     """The hand service stores the fan total without flowers, and the fans."""
     score = score_tiles({**HAND, "flowers": 2, "self_drawn": True})
-    assert isinstance(score, TilesScore)
-    fan_total, flowers, self_drawn, fans = score
-    assert (fan_total, flowers, self_drawn) == (10, 2, True)
+    assert score.result == {"fan_total": 10}
+    assert score.confirms == {"flowers": 2}
+    assert score.self_drawn is True
+    fans = [dict(fan) for fan in score.breakdown]
     assert [fan["number"] for fan in fans] == [39, 73, 80, 81]
     assert json.loads(json.dumps(fans)) == fans
 

@@ -230,7 +230,7 @@ def test_preview_lists_every_problem_by_row(client, tournament, organiser):
     data = b"Name,EMA number\r\nAnna Good,1\r\n,2\r\nCarl Bad,12AB\r\n"
     html = upload(client, tournament, data).content.decode()
     assert "2 problems found" in html
-    assert "This row has no name." in html
+    assert "A player needs a name." in html
     assert "EMA number “12AB” is not made of up to 8 digits" in html
     assert "Anna Good" in html and "Carl Bad" in html
     assert "confirm" not in html.split('id="upload"')[0]
@@ -258,7 +258,7 @@ def test_a_forged_token_saves_nothing(client, tournament, organiser):
     response = client.post(
         f"/staff/{tournament.slug}/import/confirm/", {"token": "forged"}, follow=True
     )
-    assert "upload the file again" in response.content.decode()
+    assert "This preview has expired" in response.content.decode()
     assert Registration.objects.count() == 0
 
 

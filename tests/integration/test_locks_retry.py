@@ -118,7 +118,7 @@ def test_penalty_removed_while_waiting_for_the_table_is_a_named_conflict(
     monkeypatch.setattr(penalties, "lock_table", first_removal_commits_meanwhile)
     with pytest.raises(ConflictError) as refused:
         penalties.remove_penalty(penalty_id=penalty.pk, actor=organiser)
-    assert refused.value.code == "unknown_penalty"
+    assert refused.value.code == "penalty_not_found"
 
 
 def test_api_delete_of_a_hand_deleted_meanwhile_answers_409(
@@ -140,7 +140,9 @@ def test_api_delete_of_a_hand_deleted_meanwhile_answers_409(
     )
     assert response.status_code == 409
     assert response.json()["error"] == "unknown_hand"
-    assert str(hand.pk) in response.json()["detail"]
+    assert response.json()["detail"] == (
+        "This hand no longer exists: it was deleted or never recorded."
+    )
 
 
 def test_table_lock_reads_the_round_as_it_stands_after_the_lock(organiser):
@@ -174,7 +176,8 @@ def test_tablet_delete_of_a_hand_deleted_meanwhile_answers_409(
         referee_url("hand-delete", table, pk=hand.pk), {"version": hand.version}
     )
     assert response.status_code == 409
-    assert f"There is no hand {hand.pk}." in response.content.decode()
+    page = response.content.decode()
+    assert "This hand no longer exists: it was deleted or never recorded." in page
 
 
 def referee_url(name, table, **kwargs):

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.factories import TournamentFactory
 from tests.integration.room_data import close, room_event, win
-from tournaments.selectors_room import list_playing_registrations
+from tournaments.selectors.room import list_playing_registrations
 
 pytestmark = pytest.mark.django_db
 

@@ -21,6 +21,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.selectors.seating import with_seating_plan
 
 pytestmark = pytest.mark.django_db
 
@@ -164,7 +165,7 @@ def test_start_seating_seats_the_round(
     with django_capture_on_commit_callbacks(execute=True):
         response = staff_client.post(url)
     assert response.status_code == 302
-    round_ = tournament.rounds.get(number=1)
+    round_ = with_seating_plan(tournament.rounds.get(number=1))
     assert round_.status == Round.Status.SEATED
     assert round_.seating_state == Round.SeatingState.DONE
     assert Seat.objects.filter(round=round_).count() == 8
@@ -291,8 +292,8 @@ def test_one_click_replans_the_rest_after_a_withdrawal(
     round 4's page seats it, and rounds 1 to 3 stay as they were played."""
     from tests.factories import RegistrationFactory, TournamentFactory
     from tournaments.seating import plan_stats
+    from tournaments.selectors.seating import published_rounds
     from tournaments.services import hands, seating_plans, setup
-    from tournaments.services.seating_rows import published_rounds
 
     tournament = TournamentFactory(seating_mode="no-repeat", rounds_count=5)
     tournament.organisers.add(organiser)

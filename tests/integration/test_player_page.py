@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.integration.room_data import close, room_event, seat_table, win
 from tournaments.models import Registration
-from tournaments.selectors_room import get_player_record
+from tournaments.selectors.room import get_player_record
 from tournaments.services import setup
 
 pytestmark = pytest.mark.django_db

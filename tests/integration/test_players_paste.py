@@ -116,7 +116,7 @@ def test_problems_are_named_by_line_and_nothing_is_stored(staff_client, organise
     text = "Anna Bell, Paris, FRA, 12x45\n, Lyon\nAnna Bell\n"
     response = preview(staff_client, tournament, text)
     page = response.content.decode()
-    assert "12x45" in page and "This row has no name." in page
+    assert "12x45" in page and "A player needs a name." in page
     assert "This player already appears on row 1." in page
     assert "3 problems found" in page
     assert response.context["token"] == ""
@@ -136,5 +136,5 @@ def test_one_player_registered_is_singular(staff_client, organiser):
 def test_a_tampered_token_stores_nothing(staff_client, organiser):
     tournament = organised(organiser)
     done = register(staff_client, tournament, "forged")
-    assert "paste the list again" in done.content.decode()
+    assert "This preview has expired" in done.content.decode()
     assert not Registration.objects.exists()

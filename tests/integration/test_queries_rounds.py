@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import TournamentFactory
 from tournaments.models import Round, SeatingPlan
-from tournaments.selectors import attach_seating_plans
+from tournaments.selectors.seating import attach_seating_plans
 
 pytestmark = pytest.mark.django_db
 
@@ -24,21 +24,26 @@ def _plan(tournament, first_round: int, rounds_count: int, status: str):
     )
 
 
-def test_attached_plans_are_those_of_the_round_property():
-    """Latest plan not cancelled that covers the round, as ``Round.seating_plan``."""
+def test_attached_plans_are_the_latest_live_plan_of_each_round():
+    """Latest plan not cancelled that covers the round, found in one query."""
     tournament = TournamentFactory(rounds_count=5)
-    _plan(tournament, 1, 3, SeatingPlan.Status.PUBLISHED)
-    _plan(tournament, 2, 1, SeatingPlan.Status.READY)
+    first = _plan(tournament, 1, 3, SeatingPlan.Status.PUBLISHED)
+    second = _plan(tournament, 2, 1, SeatingPlan.Status.READY)
     _plan(tournament, 4, 2, SeatingPlan.Status.CANCELLED)
-    expected = {
-        r.number: r.seating_plan for r in Round.objects.filter(tournament=tournament)
-    }
-    rounds = list(Round.objects.filter(tournament=tournament))
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     with CaptureQueriesContext(connection) as queries:
         attach_seating_plans(rounds)
     assert len(queries) == 1
-    assert {r.number: r.seating_plan for r in rounds} == expected
-    assert expected[4] is None and expected[2] != expected[1]
+    assert [r.seating_plan for r in rounds] == [first, second, first, None, None]
+
+
+def test_a_round_never_queries_for_its_plan():
+    """The issue: ``Round.seating_plan`` ran a query per round (N+1 through the
+    API). A round read without the selector says so instead of querying."""
+    round_ = Round.objects.get(pk=TournamentFactory(rounds_count=1).rounds.get().pk)
+    with CaptureQueriesContext(connection) as queries, pytest.raises(RuntimeError):
+        round_.seating_plan  # noqa: B018
+    assert len(queries) == 0
 
 
 def test_rounds_list_queries_do_not_grow_with_rounds(api, organiser):

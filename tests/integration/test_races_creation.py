@@ -132,7 +132,7 @@ def test_same_penalty_removed_twice_at_once(organiser):
         }
     )
     assert_only_named_errors(
-        outcomes, {"remove_0": {"unknown_penalty"}, "remove_1": {"unknown_penalty"}}
+        outcomes, {"remove_0": {"penalty_not_found"}, "remove_1": {"penalty_not_found"}}
     )
     assert sum(outcome.error is None for outcome in outcomes.values()) == 1
     assert not Penalty.objects.filter(table=table).exists()

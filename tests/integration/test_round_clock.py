@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from tests.factories import TournamentFactory, UserFactory, player_ids, seated_table
 from tournaments.clock import ClockState
-from tournaments.clock_selectors import get_round_clock, get_table_clock
 from tournaments.models import AuditEvent, Hand, Round, Table, Tournament
+from tournaments.selectors.clock import get_round_clock, get_table_clock
 from tournaments.services import clock as svc
 from tournaments.services import hands
 from tournaments.services.errors import ServiceError

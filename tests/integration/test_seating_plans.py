@@ -6,9 +6,9 @@ import pytest
 
 from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
 from tournaments.models import Registration, Round, SeatingPlan, Tournament
+from tournaments.selectors.seating import published_rounds
 from tournaments.services import hands, seating_plans, setup
 from tournaments.services.errors import ServiceError
-from tournaments.services.seating_rows import published_rounds
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import TournamentFactory, UserFactory, player_ids, seated_table
 from tournaments.models import Registration
-from tournaments.selectors import get_standings
+from tournaments.selectors.standings import get_standings
 from tournaments.services import hands as svc
 from tournaments.services.setup import finish_round
 

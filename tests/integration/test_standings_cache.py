@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.factories import RegistrationFactory
 from tests.integration.room_data import close, room_event, win
-from tournaments import selectors_room
+from tournaments.selectors import room as selectors_room
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.utils.html import escape
 from tests.factories import RegistrationFactory
 from tests.integration.room_data import close, room_event, win
 from tournaments.models import Registration
-from tournaments.selectors_room import get_room_version
+from tournaments.selectors.room import get_room_version
 from tournaments.services.seating import swap_players
 
 pytestmark = pytest.mark.django_db

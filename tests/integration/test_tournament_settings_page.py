@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from tests.factories import seated_table
 from tests.integration.page_factories import UserFactory, organised_table
-from tournaments.export_selectors import get_tournament_info
 from tournaments.models import AuditEvent, Tournament
+from tournaments.selectors.exports import get_tournament_info
 from tournaments.services import hands
 
 pytestmark = pytest.mark.django_db

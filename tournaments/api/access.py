@@ -9,6 +9,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 
 from tournaments.models import Round, Table, Tournament
 from tournaments.permissions import can_organise, can_referee, can_view
+from tournaments.selectors.seating import with_seating_plan
 
 
 def get_tournament(request: Any, slug: str, *, write: bool = False) -> Tournament:
@@ -32,7 +33,9 @@ ROUND_TABLES_PREFETCH = (
 def get_round(request: Any, slug: str, number: int, *, write: bool = False) -> Round:
     tournament = get_tournament(request, slug, write=write)
     rounds = Round.objects.prefetch_related(*ROUND_TABLES_PREFETCH)
-    return get_object_or_404(rounds, tournament=tournament, number=number)
+    return with_seating_plan(
+        get_object_or_404(rounds, tournament=tournament, number=number)
+    )
 
 
 def get_table(request: Any, table_id: int, *, write: bool = False) -> Table:

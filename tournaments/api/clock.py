@@ -13,8 +13,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.access import get_round
-from tournaments.clock_selectors import get_round_clock, get_table_clock
 from tournaments.models import Round
+from tournaments.selectors.clock import get_round_clock, get_table_clock
 from tournaments.services import clock as services
 
 

@@ -27,13 +27,13 @@ from rest_framework.views import APIView
 
 from tournaments.api import schema
 from tournaments.api.access import get_tournament
+from tournaments.downloads import CONTENT_TYPES, file_response
 from tournaments.imports.messages import problem_message
 from tournaments.imports.players import ImportPreview, ImportProblem
 from tournaments.models import ExportFile
 from tournaments.services import exports as export_services
 from tournaments.services import imports as import_services
 from tournaments.services import jobs
-from tournaments.views.exports import CONTENT_TYPES, file_response
 
 
 class _FileRenderer(BaseRenderer):

@@ -16,6 +16,7 @@ from tournaments.models import (
     SeatingPlan,
     Table,
     Tournament,
+    in_wind_order,
 )
 from tournaments.services import jobs
 
@@ -116,7 +117,7 @@ class TableOutput(serializers.ModelSerializer):
         ]
 
     def get_seats(self, table: Table) -> list[dict[str, Any]]:
-        seats = sorted(table.seats.all(), key=lambda seat: "ESWN".index(seat.wind))
+        seats = in_wind_order(table.seats.all())
         return SeatOutput(seats, many=True).data
 
 

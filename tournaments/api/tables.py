@@ -10,8 +10,8 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.parsers import BoundedJSONSerializerField
 from tournaments.api.access import get_table
-from tournaments.api.parsers import BoundedJSONSerializerField
 from tournaments.api.serializers import (
     HandOutput,
     PenaltyOutput,
@@ -28,7 +28,7 @@ from tournaments.limits import (
     MAX_PENALTY_POINTS,
 )
 from tournaments.models import Hand, Penalty, Table
-from tournaments.selectors import get_table_sheet
+from tournaments.selectors.tables import get_table_sheet
 from tournaments.services import hands as hand_services
 from tournaments.services import penalties
 from tournaments.services.errors import ServiceError

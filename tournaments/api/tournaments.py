@@ -24,7 +24,8 @@ from tournaments.api.serializers import (
 )
 from tournaments.models import Registration, Round, SeatingPlan, Tournament
 from tournaments.permissions import ORGANISER_REQUIRED, can_create_tournament
-from tournaments.selectors import attach_seating_plans, get_standings
+from tournaments.selectors.seating import attach_seating_plans, with_seating_plan
+from tournaments.selectors.standings import get_standings
 from tournaments.services import seating, seating_plans, setup
 
 
@@ -160,7 +161,8 @@ class PlayerDetailApi(APIView):
 
 
 def _round_with_tables(round_id: int) -> Round:
-    return Round.objects.prefetch_related(*ROUND_TABLES_PREFETCH).get(pk=round_id)
+    round_ = Round.objects.prefetch_related(*ROUND_TABLES_PREFETCH).get(pk=round_id)
+    return with_seating_plan(round_)
 
 
 class RoundListApi(APIView):

@@ -39,7 +39,7 @@ IMPORT_MESSAGES: dict[str, Any] = {
         "Columns found: %(columns)s."
     ),
     "no_rows": _("The file has a header row but no players."),
-    "missing_name": _("This row has no name."),
+    "missing_name": _("A player needs a name."),
     "name_too_long": _(
         "This name is too long: a first or last name has at most %(max)s characters."
     ),

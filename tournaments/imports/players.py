@@ -88,7 +88,8 @@ _ALIASES = {
 _HEADER_FIELDS = {
     alias: name for name, aliases in _ALIASES.items() for alias in aliases.split()
 }
-_NO_EMA_NUMBER = {"", "0", "-", "00000000"}
+NO_EMA_NUMBER = frozenset({"", "0", "-", "00000000"})
+"""What lists write for a player without an EMA number."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,14 +273,25 @@ def _name_lengths(
     return []
 
 
-def _ema_number(number: int, raw: str) -> tuple[str | None, ImportProblem | None]:
-    """8 digits zero-padded (spreadsheets drop the leading zero), or a problem."""
-    digits = raw.replace(" ", "")
-    if digits in _NO_EMA_NUMBER:
-        return None, None
+def normalise_ema_number(raw: str) -> str | None:
+    """8 digits zero-padded (spreadsheets drop the leading zero), "" for no
+    number ("0", "-" or blank: two players without one must never match
+    through it), or ``None`` when ``raw`` is not an EMA number. The one rule
+    for every way a player arrives (file, pasted list, form, API)."""
+    digits = (raw or "").replace(" ", "")
+    if digits in NO_EMA_NUMBER:
+        return ""
     if digits.isascii() and digits.isdigit() and len(digits) <= 8:
-        return digits.zfill(8), None
-    return None, ImportProblem(number, "malformed_ema_number", {"value": raw})
+        return digits.zfill(8)
+    return None
+
+
+def _ema_number(number: int, raw: str) -> tuple[str | None, ImportProblem | None]:
+    """The row's EMA number (``None`` for none), or a problem."""
+    digits = normalise_ema_number(raw)
+    if digits is None:
+        return None, ImportProblem(number, "malformed_ema_number", {"value": raw})
+    return digits or None, None
 
 
 def name_key(name: str) -> str:

@@ -74,11 +74,17 @@ def check_rounds(request: SeatingRequest) -> None:
         raise SeatingError(
             "bad_rounds_total", rounds_total=request.rounds_total, last_round=last
         )
-    if request.mode == "swiss" and request.rounds_to_plan != 1:
-        # A Swiss round depends on the results of the round before it.
-        raise SeatingError(
-            "swiss_plans_one_round", rounds_to_plan=request.rounds_to_plan
-        )
+    check_mode_plans(request.mode, request.rounds_to_plan)
+
+
+def check_mode_plans(mode: str, rounds_to_plan: int) -> None:
+    """A Swiss plan holds one round: each depends on the results before it.
+
+    Callers check this before queueing a job, so that a plan that cannot run
+    is refused at once rather than failing in the worker.
+    """
+    if mode == "swiss" and rounds_to_plan != 1:
+        raise SeatingError("swiss_plans_one_round", rounds_to_plan=rounds_to_plan)
 
 
 def check_pins(request: SeatingRequest) -> None:

@@ -15,8 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.clock import seconds_run
-from tournaments.clock_selectors import get_table_clock
 from tournaments.models import Round, Table, Tournament
+from tournaments.selectors.clock import get_table_clock
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
 from tournaments.services.tables import bump_version, check_round_open, lock_rows

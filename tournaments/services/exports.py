@@ -1,7 +1,7 @@
 """Spreadsheet exports: build a file now, or through a worker for big events.
 
 ``build_export`` turns a tournament into a file (the selectors in
-``tournaments.export_selectors`` read, ``tournaments.exports`` writes).
+``tournaments.selectors.exports`` read, ``tournaments.exports`` writes).
 Events up to ``DIRECT_EXPORT_MAX_PLAYERS`` players are built in the request;
 bigger ones go through ``request_export``, which stores an ``ExportFile`` row
 and enqueues ``build_export_task`` after commit; ``run_export`` is the task's
@@ -19,7 +19,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone, translation
 
-from tournaments.export_selectors import (
+from tournaments.exports.standings_csv import build_standings_csv
+from tournaments.exports.standings_xlsx import build_standings_workbook
+from tournaments.models import ExportFile, Registration, Tournament
+from tournaments.selectors.exports import (
     export_labels,
     get_export_standings,
     get_tournament_info,
@@ -27,9 +30,6 @@ from tournaments.export_selectors import (
     list_penalty_rows,
     list_session_rows,
 )
-from tournaments.exports.standings_csv import build_standings_csv
-from tournaments.exports.standings_xlsx import build_standings_workbook
-from tournaments.models import ExportFile, Registration, Tournament
 from tournaments.services import jobs
 from tournaments.services.audit import Actor
 from tournaments.services.errors import ServiceError

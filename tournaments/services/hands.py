@@ -13,16 +13,16 @@ from typing import Any
 from django.db import transaction
 
 from scoring.engine.types import DealState
-from scoring.services import (
+from tournaments.models import WINDS, Hand, Round, Seat, Table
+from tournaments.services.audit import Actor, record_event
+from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.rules import (
     deal_after,
     deal_of,
     result_from_tiles,
     ruleset_for,
     tiles_for_hand,
 )
-from tournaments.models import WINDS, Hand, Round, Seat, Table
-from tournaments.services.audit import Actor, record_event
-from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.tables import (
     bump_version,
     call_time_if_over,
@@ -92,7 +92,7 @@ def _apply_result(
     if tiles is not None:
         winner = _engine_payload(data, seats).get("winner")
         tiles = tiles_for_hand(tiles, data, deal or deal_of(hand), winner)
-        data, hand.fans = result_from_tiles(tournament.ruleset, data, tiles)
+        data, hand.fans = result_from_tiles(ruleset, data, tiles)
         hand.tiles = tiles
     result = ruleset.parse_result(_engine_payload(data, seats), options)
     hand.result = result.to_dict()
@@ -180,12 +180,12 @@ def _replayed(
     """The stored hand, when the repeated request asks for the same result
     (counted from the same tiles, in the stored hand's deal, if any)."""
     seats = seats_of(table)
+    ruleset, options = ruleset_for(table.round.tournament)
     if tiles is not None:
         winner = _engine_payload(result, seats).get("winner")
         tiles = tiles_for_hand(tiles, result, deal_of(stored), winner)
-        result, _fans = result_from_tiles(table.round.tournament.ruleset, result, tiles)
+        result, _fans = result_from_tiles(ruleset, result, tiles)
     payload = _engine_payload(result, seats)
-    ruleset, options = ruleset_for(table.round.tournament)
     if ruleset.parse_result(payload, options).to_dict() != stored.result:
         raise ConflictError("idempotency_key_reused", hand=stored.number)
     return stored

@@ -11,10 +11,10 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring.services import ruleset_for
 from tournaments.models import Penalty, Seat
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.rules import ruleset_for
 from tournaments.services.tables import (
     bump_version,
     check_table_open,
@@ -136,7 +136,7 @@ def remove_penalty(
 ) -> None:
     table_id = Penalty.objects.filter(pk=penalty_id).values_list("table_id", flat=True)
     if not table_id:
-        raise ServiceError("unknown_penalty", field="penalty", penalty=penalty_id)
+        raise ServiceError("penalty_not_found", field="penalty", penalty=penalty_id)
     table = lock_table(table_id[0])
     penalty = (
         Penalty.objects.select_related("seat__registration")
@@ -145,7 +145,7 @@ def remove_penalty(
     )
     if penalty is None:
         # Removed by another request while this one waited for the lock.
-        raise ConflictError("unknown_penalty", field="penalty", penalty=penalty_id)
+        raise ConflictError("penalty_not_found", field="penalty", penalty=penalty_id)
     check_table_open(table, expected_table_version)
     record_event(
         table=table,

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 
 from django.db import IntegrityError, transaction
 
+from tournaments.imports.players import normalise_ema_number
 from tournaments.limits import FIRST_NAME_MAX_LENGTH, LAST_NAME_MAX_LENGTH
 from tournaments.models import Club, Player
 from tournaments.services.errors import ServiceError
@@ -114,10 +115,16 @@ def _clubs(names: set[str]) -> dict[str, Club]:
     return clubs
 
 
+def clean_ema_number(value: str) -> str:
+    """Eight digits, or "" for none (see ``normalise_ema_number``)."""
+    digits = normalise_ema_number(value)
+    if digits is None:
+        raise ServiceError("malformed_ema_number", field="ema_number", value=value)
+    return digits
+
+
 def _clean(row_number: int, fields: Mapping[str, str]) -> dict[str, str]:
     """The row's stripped fields; a missing or too long name raises."""
-    from tournaments.services.setup import clean_ema_number
-
     first_name = (fields.get("first_name") or "").strip()
     last_name = (fields.get("last_name") or "").strip()
     try:

@@ -13,10 +13,10 @@ from django.db import transaction
 
 from tournaments.models import Round, Seat, Table, new_table_token
 from tournaments.seating import plan_stats
+from tournaments.selectors.seating import figures, published_rounds
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
 from tournaments.services.seating_plans import start_seating
-from tournaments.services.seating_rows import figures, published_rounds
 from tournaments.services.tables import lock_rows, lock_table
 
 SWAPPABLE = (Round.Status.SEATED, Round.Status.PLAYING)

@@ -20,14 +20,16 @@ from django.db import transaction
 from tournaments.models import WINDS, Round, Seat, SeatingPlan, Table, Tournament
 from tournaments.seating import SeatingError, SeatingRequest, plan_seating, plan_stats
 from tournaments.seating.command import request_to_data
-from tournaments.services import jobs
-from tournaments.services.audit import Actor, record_event
-from tournaments.services.errors import ServiceError
-from tournaments.services.seating_rows import (
+from tournaments.seating.validation import check_mode_plans
+from tournaments.selectors.seating import (
     figures,
     published_rounds,
     seated_registrations,
 )
+from tournaments.selectors.standings import get_standings
+from tournaments.services import jobs
+from tournaments.services.audit import Actor, record_event
+from tournaments.services.errors import ServiceError
 from tournaments.services.tables import lock_rows
 
 #: The seating engine's clock, in seconds. It only bounds a search (the
@@ -45,7 +47,11 @@ def check_plannable(tournament: Tournament, first_round: int, count: int) -> Non
     if not 1 <= first_round <= tournament.rounds_count:
         raise ServiceError("unknown_round", field="first_round", round=first_round)
     if count < 1 or first_round + count - 1 > tournament.rounds_count:
-        raise ServiceError("bad_rounds_to_plan", field="rounds", count=count)
+        raise ServiceError("bad_rounds_to_plan", field="rounds", rounds_to_plan=count)
+    try:
+        check_mode_plans(tournament.seating_mode, count)
+    except SeatingError as error:
+        raise ServiceError(error.code, field="rounds", **error.params) from None
     rounds = tournament.rounds.filter(
         number__gte=first_round, number__lt=first_round + count
     )
@@ -111,8 +117,6 @@ def start_seating(
 
 def build_request(plan: SeatingPlan) -> SeatingRequest:
     """The pure engine's request: players, history, ranking, clubs, pins."""
-    from tournaments.selectors import get_standings
-
     tournament = plan.tournament
     registrations = seated_registrations(tournament)
     ranking = None

@@ -26,8 +26,6 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.player_batches import find_or_create_players
 from tournaments.services.tables import lock_rows
 
-EMA_NUMBER = re.compile(r"^\d{1,8}$")
-
 
 @transaction.atomic
 def create_tournament(
@@ -174,21 +172,6 @@ def _unique_slug(base: str) -> str:
     while Tournament.objects.filter(slug=slug).exists():
         slug, n = f"{base[:55]}-{n}", n + 1
     return slug
-
-
-NO_EMA_NUMBER = {"", "0", "-", "00000000"}
-"""What lists write for a player without an EMA number (as the import reads)."""
-
-
-def clean_ema_number(value: str) -> str:
-    """Eight digits, or "" for none: "0" is no number, so two players
-    without one are never matched to each other through it."""
-    value = (value or "").strip()
-    if value in NO_EMA_NUMBER:
-        return ""
-    if not EMA_NUMBER.match(value):
-        raise ServiceError("malformed_ema_number", field="ema_number", value=value)
-    return value.zfill(8)
 
 
 @transaction.atomic

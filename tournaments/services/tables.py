@@ -21,10 +21,10 @@ from typing import Any, TypeVar
 
 from django.db.models import Model, QuerySet
 
-from scoring.services import deal_fields, deal_of, ruleset_for, score_table
-from tournaments.clock_selectors import get_table_clock
-from tournaments.models import WINDS, Round, Seat, SeatResult, Table
+from tournaments.models import Round, Seat, SeatResult, Table, in_wind_order
+from tournaments.selectors.clock import get_table_clock
 from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.rules import deal_fields, deal_of, ruleset_for, score_table
 
 M = TypeVar("M", bound=Model)
 
@@ -135,10 +135,7 @@ def call_time_if_over(table: Table, now: datetime | None = None) -> None:
 
 def seats_of(table: Table) -> list[Seat]:
     """The table's four seats in engine order (starting East first)."""
-    seats = sorted(
-        table.seats.select_related("registration__player"),
-        key=lambda seat: WINDS.index(seat.wind),
-    )
+    seats = in_wind_order(table.seats.select_related("registration__player"))
     if len(seats) != 4:
         raise ServiceError("table_not_seated", table=table.number, seats=len(seats))
     return seats

@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.views import View
 from django_htmx.http import HttpResponseClientRefresh
 
-from tournaments.clock_selectors import get_round_clock, get_table_clock
 from tournaments.messages import error_message
 from tournaments.models import Round, Table
+from tournaments.selectors.clock import get_round_clock, get_table_clock
 from tournaments.services.errors import ServiceError
 from tournaments.services.tables import check_round_open
 from tournaments.views.mixins import TableTokenMixin, TournamentMixin

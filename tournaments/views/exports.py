@@ -16,11 +16,11 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views import View
 
+from tournaments.downloads import file_response
 from tournaments.imports.messages import problem_message
 from tournaments.imports.players import ImportPreview
 from tournaments.imports.readers import MAX_FILE_BYTES, MAX_ROWS
@@ -31,41 +31,17 @@ from tournaments.services import imports as import_services
 from tournaments.services.errors import ServiceError
 from tournaments.views.mixins import OrganiserMixin, TournamentMixin
 
-CONTENT_TYPES = {
-    ExportFile.Kind.XLSX: (
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-    ),
-    ExportFile.Kind.CSV: "text/csv; charset=utf-8",
-}
 EXAMPLE_CSV = (
     "First name,Last name,Club,Country,EMA number\r\n"
     "Anna,Martin,Mahjong Club de Paris,FRA,04010013\r\n"
     "Bo,Chen,Lyon Mahjong,FRA,\r\n"
 )
 """The example file offered on the import page: the accepted columns."""
-IMPORT_MESSAGES = {
-    "import_has_problems": _("Correct the file and upload it again."),
-    "import_expired": _(
-        "This preview has expired or belongs to another tournament: upload the "
-        "file again."
-    ),
-}
 
 
 def export_language(request: HttpRequest) -> str:
     """The user's language if the exports speak it, else the site's."""
     return export_services.supported_language(translation.get_language())
-
-
-def file_response(filename: str, content: bytes, kind: str) -> HttpResponse:
-    response = HttpResponse(content, content_type=CONTENT_TYPES[kind])
-    response["Content-Disposition"] = content_disposition_header(True, filename)
-    return response
-
-
-def service_message(error: ServiceError) -> str:
-    text = IMPORT_MESSAGES.get(error.code)
-    return str(text) if text is not None else error_message(error)
 
 
 class StandingsCsvView(TournamentMixin, View):
@@ -238,7 +214,7 @@ class ImportConfirmView(OrganiserMixin, View):
                 tournament=self.tournament, preview=preview, actor=request.user
             )
         except ServiceError as error:
-            messages.error(request, service_message(error))
+            messages.error(request, error_message(error))
             return redirect("exports:import", slug=slug)
         count = len(result.registrations)
         messages.success(

@@ -41,7 +41,7 @@ from django.utils.http import quote_etag
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from tournaments.selectors_room import get_room_version, get_standings_version
+from tournaments.selectors.room import get_room_version, get_standings_version
 
 #: Seconds a rendered partial stays in the cache (a new ETag is a new key).
 PARTIAL_CACHE_SECONDS = 10 * 60

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, render
 from tournaments.client_address import client_ip
 from tournaments.models import Round, Table, Tournament
 from tournaments.permissions import can_organise, can_view
+from tournaments.selectors.seating import with_seating_plan
 
 
 class TournamentMixin:
@@ -41,11 +42,12 @@ class TournamentMixin:
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
 
     def get_round(self) -> Round:
-        return get_object_or_404(
+        round_ = get_object_or_404(
             Round.objects.select_related("tournament"),
             tournament=self.tournament,
             number=self.kwargs["number"],
         )
+        return with_seating_plan(round_)
 
 
 class OrganiserMixin(LoginRequiredMixin, TournamentMixin):

@@ -15,8 +15,8 @@ from django.utils.decorators import method_decorator
 from django.views import View
 from django.views.decorators.gzip import gzip_page
 
-from tournaments.selectors import list_public_tournaments, list_round_tables
-from tournaments.selectors_room import get_live_standings
+from tournaments.selectors.room import get_live_standings, list_public_tournaments
+from tournaments.selectors.tables import list_round_tables
 from tournaments.views.display import format_points
 from tournaments.views.live import LiveMixin
 from tournaments.views.mixins import TournamentMixin, render_page

@@ -26,7 +26,6 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring.engine.errors import EngineError
-from scoring.services import TILE_CALCULATORS
 from tournaments.forms import (
     CloseTableForm,
     HandCorrectionForm,
@@ -35,10 +34,11 @@ from tournaments.forms import (
     VersionForm,
 )
 from tournaments.messages import error_message
-from tournaments.models import Hand, Penalty
+from tournaments.models import Hand, Penalty, in_wind_order
 from tournaments.services import hands as services
 from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.rules import has_tile_calculator
 from tournaments.views.mixins import TableTokenMixin
 from tournaments.views.table_state import get_table_page, get_tiles_preview
 
@@ -92,10 +92,7 @@ class TableSheetView(TableTokenMixin, View):
 
     @cached_property
     def player_choices(self) -> list[tuple[int, str]]:
-        seats = sorted(
-            self.table.seats.select_related("registration__player"),
-            key=lambda seat: seat.index,
-        )
+        seats = in_wind_order(self.table.seats.select_related("registration__player"))
         return [(s.registration.player_id, s.registration.player.name) for s in seats]
 
     def get(self, request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
@@ -117,8 +114,8 @@ class TableSheetView(TableTokenMixin, View):
         # A refused hand comes back with every tile the referee picked.
         posted_tiles = hand_form.data.get("tiles") if hand_form.is_bound else ""
         context["kept_tiles"] = hand_form["tiles"].value() if posted_tiles else ""
-        context["ruleset_has_calculator"] = (
-            self.table.round.tournament.ruleset in TILE_CALCULATORS
+        context["ruleset_has_calculator"] = has_tile_calculator(
+            self.table.round.tournament
         )
         context["penalty_form"] = forms_.get("penalty_form") or PenaltyForm(
             players=players, initial=version

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from django.views import View
 
 from tournaments.models import Registration
-from tournaments.selectors_room import (
+from tournaments.selectors.room import (
     PlayerRecord,
     get_live_standings,
     get_player_record,

@@ -191,17 +191,6 @@ class TournamentDetailView(OrganiserMixin, View):
         return render(request, self.template, self.context())
 
 
-PASTE_MESSAGES = {
-    "import_has_problems": gettext_lazy(
-        "The list has problems: paste it again and correct the preview's lines."
-    ),
-    "import_expired": gettext_lazy(
-        "This preview has expired or belongs to another tournament: paste the "
-        "list again."
-    ),
-}
-
-
 class PlayersAddView(TournamentDetailView):
     """The pasted list: a preview row by row (the file import's checks and
     matching), then "Register these players" stores the signed rows."""
@@ -227,8 +216,7 @@ class PlayersAddView(TournamentDetailView):
                 tournament=self.tournament, preview=preview, actor=request.user
             )
         except ServiceError as error:
-            text = PASTE_MESSAGES.get(error.code)
-            messages.error(request, str(text) if text else error_message(error))
+            messages.error(request, error_message(error))
             return redirect("staff:tournament", slug=slug)
         count = len(result.registrations)
         messages.success(

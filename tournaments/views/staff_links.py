@@ -17,14 +17,14 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views import View
 
-from scoring.services import ruleset_for
 from tournaments.clock import ClockReading
-from tournaments.clock_selectors import get_table_clock
 from tournaments.messages import error_message
 from tournaments.models import Round, Table
-from tournaments.selectors import list_round_tables
+from tournaments.selectors.clock import get_table_clock
+from tournaments.selectors.tables import list_round_tables
 from tournaments.services import seating
 from tournaments.services.errors import ServiceError
+from tournaments.services.rules import ruleset_for
 from tournaments.views.mixins import OrganiserMixin
 from tournaments.views.table_state import seat_cells
 

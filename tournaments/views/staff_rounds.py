@@ -103,6 +103,9 @@ class RoundDetailView(OrganiserMixin, View):
             "whole_plan_first": round_.tournament.seating_mode
             == Tournament.SeatingMode.NO_REPEAT
             and round_.number < round_.tournament.rounds_count,
+            # A Swiss round waits for the results of the one before it.
+            "can_plan_ahead": round_.tournament.seating_mode
+            != Tournament.SeatingMode.SWISS,
             "swap_form": swap_form(request, round_),
             **plan_context(round_),
         }

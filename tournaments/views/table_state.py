@@ -12,10 +12,10 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.engine.types import DealState
-from scoring.services import deal_after, deal_of, ruleset_for, tiles_for_hand
 from scoring.services_fans import calculate
-from tournaments.models import Hand, Penalty, Seat, Table
-from tournaments.selectors import get_table_sheet
+from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
+from tournaments.selectors.tables import get_table_sheet
+from tournaments.services.rules import deal_after, deal_of, ruleset_for, tiles_for_hand
 from tournaments.views.clock import table_clock_context
 from tournaments.views.display import format_points, signed, wind_letter, wind_name
 
@@ -128,7 +128,7 @@ def get_table_page(table: Table) -> dict[str, Any]:
 def seat_cells(table: Table) -> list[dict[str, Any]]:
     """A prefetched table's seats by starting wind, with their results (if any)."""
     cells = []
-    for seat in sorted(table.seats.all(), key=lambda s: s.index):
+    for seat in in_wind_order(table.seats.all()):
         result = getattr(seat, "result", None)
         cells.append(
             {

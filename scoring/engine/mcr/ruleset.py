@@ -11,9 +11,16 @@ from collections.abc import Mapping
 
 from scoring.engine.mcr import options as _options
 from scoring.engine.mcr import payments, results, winds
+from scoring.engine.mcr.fans import count_fans, parse_hand
 from scoring.engine.mcr.options import McrOptions
 from scoring.engine.rulesets import RuleSet, register
-from scoring.engine.types import DealState, Deltas, HandResult, SessionOutcome
+from scoring.engine.types import (
+    DealState,
+    Deltas,
+    HandResult,
+    SessionOutcome,
+    TilesScore,
+)
 
 
 class McrRuleSet:
@@ -72,6 +79,26 @@ class McrRuleSet:
         self, scores: tuple[int, int, int, int], options: McrOptions
     ) -> SessionOutcome:
         return payments.session_result(scores)
+
+    def ranking(self, options: McrOptions) -> tuple[str, ...]:
+        """Table points first (mcr.md 7); the score is only a tie-break."""
+        return ("table_points",)
+
+    def score_tiles(self, data: Mapping[str, object]) -> TilesScore:
+        """The fan total WITHOUT flowers (the figure the 8-point minimum
+        applies to), the flowers, and every fan (fan 81, flowers, included).
+
+        Raises ``EngineError`` for malformed input, tiles that do not win, or
+        a hand below the minimum without flowers (``below_minimum``).
+        """
+        hand = parse_hand(data)
+        counted = count_fans(hand)
+        return TilesScore(
+            result={"fan_total": counted.total - hand.flowers},
+            confirms={"flowers": hand.flowers},
+            self_drawn=hand.self_drawn,
+            breakdown=tuple(fan.as_dict() for fan in counted.fans),
+        )
 
 
 MCR: RuleSet[McrOptions, HandResult] = register(McrRuleSet())

@@ -83,10 +83,30 @@ def test_players_equal_on_every_key_share_the_placing():
     assert ranking(records) == [(1, 9), (2, 3), (2, 7), (4, 5)]
 
 
+def test_tiebreaks_never_outrank_the_rule_sets_own_order():
+    """The issue's bug: with tie-breaks ["score"], a player with 0 table points
+    ranked above one with 8. MCR ranks by table points first, whatever the
+    tie-breaks say; they only break ties."""
+    records = [record(1, 8, score=-40), record(2, 0, score=90)]
+    assert ranking(records, ("score",)) == [(1, 1), (2, 2)]
+    assert ranking(records, ("score", "table_points")) == [(1, 1), (2, 2)]
+
+
+def test_a_rule_set_without_table_points_ranks_by_score():
+    """French tables may play without table points: the rule set says so."""
+    records = [record(1, 0, score=10), record(2, 0, score=90)]
+    ranked = rank_players(records, ("firsts",), ranking=("score",))
+    assert [(r.rank, r.record.player_id) for r in ranked] == [(1, 2), (2, 1)]
+
+
 def test_tiebreak_order_is_a_setting():
-    """A tournament may rank by score before table points."""
-    records = [record(1, 4, score=10), record(2, 2, score=90)]
-    assert ranking(records, ("score", "table_points")) == [(1, 2), (2, 1)]
+    """Equal on table points, the tournament's tie-breaks decide, in order."""
+    records = [
+        record(1, 4, score=10, places=(1, 0, 0, 0)),
+        record(2, 4, score=90, places=(0, 1, 0, 0)),
+    ]
+    assert ranking(records, ("firsts", "score")) == [(1, 1), (2, 2)]
+    assert ranking(records, ("score", "firsts")) == [(1, 2), (2, 1)]
 
 
 def test_shorter_tiebreak_list_shares_more_placings():

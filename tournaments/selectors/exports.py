@@ -33,7 +33,7 @@ from tournaments.exports.rows import (
     TournamentInfo,
 )
 from tournaments.models import WINDS, Hand, Penalty, Seat, SeatResult, Tournament
-from tournaments.selectors import get_standings
+from tournaments.selectors.standings import get_standings
 
 __all__ = [
     "export_labels",

@@ -10,10 +10,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.core.cache import cache
-from django.db.models import Count, F, Max, Q, Sum
+from django.db.models import Count, F, Max, Q, QuerySet, Sum
 
-from tournaments.models import Registration, Round, Seat, Table, Tournament
-from tournaments.selectors import StandingRow, Standings, get_standings
+from tournaments.models import (
+    Registration,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+    in_wind_order,
+)
+from tournaments.selectors.standings import StandingRow, Standings, get_standings
 
 
 def list_playing_registrations(tournament: Tournament) -> set[int]:
@@ -153,9 +160,7 @@ def _opponents(seats: list[Seat], registration: Registration) -> dict[int, list]
     )
     for seat in others:
         by_table[seat.table_id].append(seat)
-    for table_seats in by_table.values():
-        table_seats.sort(key=lambda seat: seat.index)
-    return by_table
+    return {table: in_wind_order(seats) for table, seats in by_table.items()}
 
 
 def get_player_record(
@@ -215,3 +220,7 @@ def list_round_sitters(round_: Round) -> list[Seat]:
             "registration__number",
         )
     )
+
+
+def list_public_tournaments() -> QuerySet[Tournament]:
+    return Tournament.objects.filter(is_public=True)

@@ -1,5 +1,8 @@
 """The bridge between tournament rows and the pure scoring engine.
 
+The scoring app knows nothing of tournaments; this module (on the tournaments
+side of the seam) turns stored rows into the engine's values and back.
+
 Django code never branches on a rule set's name: it asks this module for the
 tournament's rule set and options, and converts stored rows into the
 engine's dataclasses.
@@ -10,17 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from django.utils.module_loading import import_string
-
-from scoring.engine.rulesets import AnyRuleSet, get_ruleset
+from scoring.engine.rulesets import AnyRuleSet, get_ruleset, tile_calculator
 from scoring.engine.session import HandEntry, PenaltyEntry, SessionScore, score_session
 from scoring.engine.types import DealState, Wind
 from tournaments.models import Hand, Penalty, Tournament
 from tournaments.services.errors import ServiceError
-
-# The tile calculator of each rule set that has one, by rule-set code (like
-# Django's PASSWORD_HASHERS): callables taking hand-format.md's JSON.
-TILE_CALCULATORS = {"mcr": "scoring.services_fans.score_tiles"}
 
 
 def ruleset_for(tournament: Tournament) -> tuple[AnyRuleSet, Any]:
@@ -101,29 +98,34 @@ def tiles_for_hand(
     return filled
 
 
-def result_from_tiles(
-    ruleset_code: str, data: Mapping[str, Any], tiles: Mapping[str, Any]
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The result with its points counted from the tiles, and the breakdown.
+def has_tile_calculator(tournament: Tournament) -> bool:
+    """Whether the tournament's rule set counts hands from their tiles."""
+    return tile_calculator(get_ruleset(tournament.ruleset)) is not None
 
-    Raises ``EngineError`` for tiles that are not a legal win, and
-    ``ServiceError`` when the tiles say self-drawn and the result does not
-    (or the reverse), when they count other flowers than the result, or the
-    rule set has no calculator.
+
+def result_from_tiles(
+    ruleset: AnyRuleSet, data: Mapping[str, Any], tiles: Mapping[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The result with the fields the tiles decide, and the breakdown.
+
+    What the referee typed for the fields the tiles count (MCR's points) is
+    replaced. Raises ``EngineError`` for tiles that are not a legal win, and
+    ``ServiceError`` when the rule set has no calculator, when the tiles say
+    self-drawn and the result does not (or the reverse), or when the referee
+    gave a field the tiles confirm (MCR's flowers) another value.
     """
-    path = TILE_CALCULATORS.get(ruleset_code)
-    if path is None:
-        raise ServiceError("no_tile_calculator", field="tiles", ruleset=ruleset_code)
-    score = import_string(path)(tiles)
+    calculator = tile_calculator(ruleset)
+    if calculator is None:
+        raise ServiceError("no_tile_calculator", field="tiles", ruleset=ruleset.code)
+    score = calculator.score_tiles(tiles)
     if (data.get("kind") == "self_draw") != score.self_drawn:
         raise ServiceError("tiles_disagree_with_result", field="kind")
-    flowers = data.get("flowers")
-    if flowers not in (None, 0) and flowers != score.flowers:
-        raise ServiceError(
-            "tiles_flowers_disagree",
-            field="flowers",
-            flowers=flowers,
-            tiles=score.flowers,
-        )
-    counted = {**data, "fan_total": score.fan_total, "flowers": score.flowers}
-    return counted, list(score.fans)
+    for field, counted in score.confirms.items():
+        entered = data.get(field)
+        # Blank or 0 means "not typed": the tiles fill it in.
+        if entered not in (None, "", 0) and entered != counted:
+            raise ServiceError(
+                "tiles_value_disagree", field=field, entered=entered, tiles=counted
+            )
+    counted = {**data, **score.confirms, **score.result}
+    return counted, [dict(item) for item in score.breakdown]

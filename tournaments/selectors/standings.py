@@ -1,4 +1,4 @@
-"""Reads: standings, tables and their hands, in a bounded number of queries."""
+"""Standings: every player's record and placing, in two queries."""
 
 from __future__ import annotations
 
@@ -6,18 +6,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Prefetch, QuerySet
-
+from scoring.engine.rulesets import get_ruleset
 from scoring.engine.standings import DEFAULT_TIEBREAKS, accumulate, rank_players
 from tournaments.models import (
-    Hand,
-    Penalty,
     Registration,
-    Round,
-    Seat,
-    SeatingPlan,
     SeatResult,
-    Table,
     Tournament,
 )
 
@@ -88,7 +81,9 @@ def get_standings(tournament: Tournament) -> Standings:
         accumulate(reg_id, per_player[reg_id].values()) for reg_id in registrations
     ]
     tiebreaks = tournament.tiebreaks or DEFAULT_TIEBREAKS
-    ranked = rank_players(records, tiebreaks)
+    ruleset = get_ruleset(tournament.ruleset)
+    options = ruleset.clean_options(tournament.ruleset_options or {})
+    ranked = rank_players(records, tiebreaks, ranking=ruleset.ranking(options))
     rank_counts: dict[int, int] = defaultdict(int)
     for entry in ranked:
         rank_counts[entry.rank] += 1
@@ -108,62 +103,3 @@ def get_standings(tournament: Tournament) -> Standings:
     ]
     numbers = list(range(1, tournament.rounds_count + 1))
     return Standings(tournament=tournament, rows=rows, round_numbers=numbers)
-
-
-def list_public_tournaments() -> QuerySet[Tournament]:
-    return Tournament.objects.filter(is_public=True)
-
-
-def attach_seating_plans(rounds: list[Round]) -> list[Round]:
-    """Fill each round's ``seating_plan`` from one query, not one per round.
-
-    The same choice as ``Round.seating_plan``: the latest plan that is not
-    cancelled and covers the round (plans come newest first).
-    """
-    if not rounds:
-        return rounds
-    plans = list(
-        SeatingPlan.objects.filter(tournament_id=rounds[0].tournament_id).exclude(
-            status="cancelled"
-        )
-    )
-    for round_ in rounds:
-        round_.__dict__["seating_plan"] = next(
-            (
-                plan
-                for plan in plans
-                if plan.first_round <= round_.number
-                and round_.number < plan.first_round + plan.rounds_count
-            ),
-            None,
-        )
-    return rounds
-
-
-def list_round_tables(round_: Round) -> QuerySet[Table]:
-    """The round's tables with seats, players and results (three queries)."""
-    return round_.tables.order_by("number").prefetch_related(
-        Prefetch(
-            "seats",
-            queryset=Seat.objects.select_related("registration__player", "result"),
-        )
-    )
-
-
-def get_table_sheet(table: Table) -> dict[str, object]:
-    """Everything the table page shows: seats, hands, penalties, totals."""
-    seats = sorted(
-        table.seats.select_related("registration__player", "result"),
-        key=lambda seat: "ESWN".index(seat.wind),
-    )
-    hands = list(
-        Hand.objects.filter(table=table)
-        .select_related(
-            "winner__registration__player", "discarder__registration__player"
-        )
-        .order_by("number")
-    )
-    penalties = list(
-        Penalty.objects.filter(table=table).select_related("seat__registration__player")
-    )
-    return {"seats": seats, "hands": hands, "penalties": penalties}

@@ -1,0 +1,61 @@
+"""The encyclopaedia rule set ("encyclopaedia"): family scoring.
+
+Each player adds their own score (not zero-sum), the deal rotates after
+every hand, a session is ``hands_per_session`` hands (or time called), and
+table points are a tournament choice as in the French rule sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+
+from scoring.engine.encyclopaedia import results
+from scoring.engine.encyclopaedia.results import FamilyResult
+from scoring.engine.french import winds
+from scoring.engine.french.options import FRENCH_BOUNDS, clean_settings
+from scoring.engine.french.session import SessionRules
+from scoring.engine.rulesets import RuleSet
+from scoring.engine.types import DealState, Deltas
+
+
+@dataclass(frozen=True)
+class FamilyOptions:
+    """``hands_per_session``: 16; ``table_points``: 4/2/1/0 by rank, or none."""
+
+    hands_per_session: int = 16
+    table_points: bool = True
+
+
+class FamilyRuleSet(SessionRules):
+    """The short family scoring of general encyclopaedias."""
+
+    code = "encyclopaedia"
+
+    def default_options(self) -> dict[str, object]:
+        return dict(asdict(FamilyOptions()))
+
+    def clean_options(self, raw: Mapping[str, object]) -> FamilyOptions:
+        return clean_settings(raw, FamilyOptions(), FRENCH_BOUNDS)
+
+    def parse_result(
+        self, data: Mapping[str, object], options: FamilyOptions
+    ) -> FamilyResult:
+        return results.parse_result(data)
+
+    def first_deal(self, options: FamilyOptions) -> DealState:
+        return winds.first_deal()
+
+    def next_deal(
+        self, deal: DealState, result: FamilyResult, options: FamilyOptions
+    ) -> DealState:
+        """The deal rotates after every hand, whoever finished."""
+        return winds.next_deal(deal, east_stays=False)
+
+    def hand_payments(
+        self, result: FamilyResult, deal: DealState, options: FamilyOptions
+    ) -> Deltas:
+        return results.seat_points(result)
+
+
+FamilyRuleSetT = RuleSet[FamilyOptions, FamilyResult]

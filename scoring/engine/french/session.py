@@ -1,0 +1,74 @@
+"""Penalties and session results of the rule sets where every hand scores.
+
+Shared by the French classic rule sets and the encyclopaedia scoring
+(``SessionRules``): a session is ``hands_per_session`` hands or ends when
+time is called, it ranks by total score, and table points are a tournament
+choice (4/2/1/0 by rank, tied seats sharing, or none at all).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Protocol
+
+from scoring.engine.errors import EngineError
+from scoring.engine.mcr import payments as mcr_payments
+from scoring.engine.mcr.options import McrOptions
+from scoring.engine.session import competition_ranks, share_place_points
+from scoring.engine.types import SEATS, DealState, Deltas, SessionOutcome
+
+TABLE_POINTS = (4, 2, 1, 0)
+REFEREE = mcr_payments.REFEREE
+
+
+class SessionOptions(Protocol):
+    """The settings ``SessionRules`` reads."""
+
+    @property
+    def hands_per_session(self) -> int: ...
+
+    @property
+    def table_points(self) -> bool: ...
+
+
+class SessionRules:
+    """The session methods of the rule-set contract for these rule sets."""
+
+    def penalty_deltas(
+        self, kind: str, offender: int, points: int | None, options: SessionOptions
+    ) -> Deltas:
+        """``"referee"``: the offender loses ``points`` (required, positive).
+
+        Nobody receives them: the rule documents name no penalty, so the
+        referee decides the amount. The rule is MCR's referee penalty.
+        """
+        if kind != REFEREE:
+            raise EngineError("unknown_penalty", field="kind", kind=kind)
+        return mcr_payments.penalty_deltas(kind, offender, points, McrOptions())
+
+    def session_over(
+        self,
+        hands_played: int,
+        deal: DealState | None,
+        options: SessionOptions,
+        *,
+        time_called: bool,
+        scores: tuple[int, int, int, int] | None = None,
+    ) -> bool:
+        """Over after ``hands_per_session`` hands, or once time is called
+        (the running ``scores`` play no part here)."""
+        return time_called or hands_played >= options.hands_per_session
+
+    def ranking(self, options: SessionOptions) -> tuple[str, ...]:
+        """Table points first when the tournament gives them, else the score."""
+        return ("table_points",) if options.table_points else ("score",)
+
+    def session_result(
+        self, scores: tuple[int, int, int, int], options: SessionOptions
+    ) -> SessionOutcome:
+        """Ranks by score; 4/2/1/0 shared on ties, or zero table points."""
+        if options.table_points:
+            ranks, points = share_place_points(scores, TABLE_POINTS)
+            return SessionOutcome(ranks=ranks, table_points=points)
+        ranks = competition_ranks(scores)
+        return SessionOutcome(ranks=ranks, table_points=(Fraction(0),) * SEATS)

@@ -1,0 +1,3 @@
+from tests.unit.french.registry import unregister
+
+unregister()

@@ -1,0 +1,94 @@
+"""Every error code any layer can raise has one text, in English and French.
+
+The codes are read from the source itself (the first argument of every
+``EngineError``, ``ServiceError``, ``ConflictError`` and ``SeatingError``
+raised with a literal code), so a new code without a text fails here, not
+on a referee's tablet as a raw "swiss_plans_one_round".
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from tournaments.messages import CATALOGUES, error_message
+from tournaments.services.errors import ServiceError
+
+ROOT = Path(__file__).resolve().parents[3]
+ERROR_CLASSES = {"EngineError", "ServiceError", "ConflictError", "SeatingError"}
+SOURCES = ("scoring", "tournaments", "config")
+
+
+def raised_codes() -> dict[str, set[str]]:
+    """Each literal error code in the source, with the files that raise it."""
+    codes: dict[str, set[str]] = {}
+    for package in SOURCES:
+        for path in (ROOT / package).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call) or not node.args:
+                    continue
+                name = getattr(node.func, "id", None) or getattr(node.func, "attr", "")
+                first = node.args[0]
+                if name in ERROR_CLASSES and isinstance(first, ast.Constant):
+                    where = str(path.relative_to(ROOT))
+                    codes.setdefault(str(first.value), set()).add(where)
+    return codes
+
+
+class AnyParams(dict):
+    """Every parameter a text may name (plural texts pick their form)."""
+
+    def __missing__(self, key: str) -> str:
+        return "x"
+
+
+RAISED = raised_codes()
+CATALOGUED = [code for catalogue in CATALOGUES for code in catalogue]
+
+
+def test_the_source_scan_finds_the_codes_of_every_layer():
+    assert len(RAISED) > 100
+    assert "swiss_plans_one_round" in RAISED  # the seating engine
+    assert "not_a_winning_hand" in RAISED  # the fan calculator
+    assert "table_closed" in RAISED  # the services
+
+
+def test_every_raised_code_has_a_text():
+    missing = {code: sorted(where) for code, where in RAISED.items()}
+    for code in CATALOGUED:
+        missing.pop(code, None)
+    assert missing == {}
+
+
+def test_no_code_is_defined_twice():
+    every = CATALOGUED
+    assert sorted({code for code in every if every.count(code) > 1}) == []
+
+
+@pytest.mark.parametrize("code", sorted(set(CATALOGUED)))
+def test_every_text_speaks_french(code):
+    """The French text exists and is not the English one left untranslated."""
+    catalogue = next(c for c in CATALOGUES if code in c)
+    params = AnyParams(count=2, hands=2, substitutes_needed=2)
+    with translation.override("en"):
+        english = str(catalogue[code] % params)
+    with translation.override("fr"):
+        french = str(catalogue[code] % params)
+    assert french and french != english
+
+
+def test_a_seating_code_reads_as_a_sentence_not_a_code():
+    """The issue's Swiss round page showed the raw ``swiss_plans_one_round``."""
+    error = ServiceError("swiss_plans_one_round", rounds_to_plan=3)
+    with translation.override("en"):
+        assert error_message(error) == (
+            "A Swiss seating plans one round at a time (each waits for the "
+            "results of the one before), not 3."
+        )
+    with translation.override("fr"):
+        assert "swiss_plans_one_round" not in error_message(error)
