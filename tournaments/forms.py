@@ -114,6 +114,17 @@ class RegistrationStatusForm(forms.Form):
 class SwapForm(forms.Form):
     first = forms.TypedChoiceField(label=_("Player"), coerce=int)
     second = forms.TypedChoiceField(label=_("swaps with"), coerce=int)
+    # The seats the confirmation page showed (hidden): a second click finds
+    # them replaced by the first one's swap.
+    first_seat = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    second_seat = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def expected_seats(self) -> tuple[int, int] | None:
+        seats = (
+            self.cleaned_data.get("first_seat"),
+            self.cleaned_data.get("second_seat"),
+        )
+        return None if None in seats else (int(seats[0]), int(seats[1]))  # type: ignore[arg-type]
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
         super().__init__(*args, **kwargs)

@@ -84,6 +84,10 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "Round %(round)s has started: it cannot be seated again."
     ),
     "earlier_round_not_seated": _("Seat round %(round)s first."),
+    "seating_changed": _(
+        "The seating of round %(round)s changed meanwhile (this swap was maybe "
+        "already made): look at the tables again."
+    ),
     "round_not_swappable": _(
         "Players can only be swapped before round %(round)s starts."
     ),
@@ -119,6 +123,7 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "unknown_export_kind": _("Unknown export kind."),
     "unknown_language": _("Unknown language."),
     "unknown_separator": _("Unknown separator: use comma or semicolon."),
+    "job_lost": _("The job stopped with the worker that ran it: start it again."),
     "import_expired": _(
         "This preview has expired or belongs to another tournament: send the "
         "players again."

@@ -335,6 +335,9 @@ class SeatingPlan(models.Model):
     )
     progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
     task_id = models.CharField(_("job id"), max_length=64, blank=True)
+    # Every progress report of a running job stamps it: a job whose worker
+    # died stops beating, and services.jobs sends it again.
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
     rounds = models.JSONField(_("planned tables"), default=list, blank=True)
     stats = models.JSONField(_("figures"), default=dict, blank=True)
     #: What the job asked the engine, in the format of ``python -m
@@ -627,6 +630,9 @@ class ExportFile(models.Model):
     )
     progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
     task_id = models.CharField(_("job id"), max_length=64, blank=True)
+    # Every progress report of a running job stamps it: a job whose worker
+    # died stops beating, and services.jobs sends it again.
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
     filename = models.CharField(_("file name"), max_length=200, blank=True)
     content = models.BinaryField(_("content"), null=True, blank=True)
     error = models.CharField(_("error"), max_length=200, blank=True)

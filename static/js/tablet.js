@@ -115,8 +115,9 @@
 
   // Send the queued hands one by one. Hands queued after the first were
   // typed after it on this tablet, so they go without the table version
-  // (the first one bumps it); a conflict on the first drops the rest, since
-  // the sheet changed elsewhere and shows why.
+  // (the first one bumps it) but with their hand number, which the server
+  // checks: a hand another tablet recorded meanwhile answers 409. A conflict
+  // drops the rest, since the sheet changed elsewhere and shows why.
   function flush() {
     if (flushing || !navigator.onLine) return;
     var items = pending();

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import timedelta
 from fractions import Fraction
 
 import pytest
+from django.utils import timezone
 from django.utils.translation import trans_real
 from openpyxl import load_workbook
 
@@ -375,15 +377,37 @@ def test_progress_rises_to_100(played, monkeypatch):
     assert len(seen) > 5
 
 
-def test_a_lost_build_does_not_block_a_new_one(played, organiser):
-    """A build left pending for longer than STALE_AFTER is presumed lost."""
-    lost = svc.request_export(
+def test_a_build_waiting_long_in_a_busy_queue_is_not_built_twice(played, organiser):
+    """The issue: a build still queued after 10 minutes was presumed lost and
+    a second one started. A pending build is never doubled (the sweep sends
+    it again if its task got lost)."""
+    waiting = svc.request_export(
         tournament_id=played.pk, kind="xlsx", language="en", actor=organiser
     )
-    ExportFile.objects.filter(pk=lost.pk).update(
-        created_at=lost.created_at - svc.STALE_AFTER
+    ExportFile.objects.filter(pk=waiting.pk).update(
+        created_at=waiting.created_at - timedelta(hours=1)
     )
     again = svc.request_export(
         tournament_id=played.pk, kind="xlsx", language="en", actor=organiser
     )
-    assert again.pk != lost.pk
+    assert again.pk == waiting.pk
+    assert ExportFile.objects.filter(tournament=played).count() == 1
+
+
+def test_a_build_whose_worker_died_is_started_again_not_doubled(
+    played, organiser, django_capture_on_commit_callbacks
+):
+    dead = svc.request_export(
+        tournament_id=played.pk, kind="xlsx", language="en", actor=organiser
+    )
+    ExportFile.objects.filter(pk=dead.pk).update(
+        status="running", heartbeat_at=timezone.now() - timedelta(hours=1)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        again = svc.request_export(
+            tournament_id=played.pk, kind="xlsx", language="en", actor=organiser
+        )
+    assert again.pk == dead.pk
+    again.refresh_from_db()
+    assert again.status == "ready"  # eager: the revived job ran
+    assert ExportFile.objects.filter(tournament=played).count() == 1

@@ -282,3 +282,19 @@ def test_a_10_mb_upload_gets_a_clear_report(client, tournament, organiser):
     assert "The file is too large" in html
     assert "the limit is 5.0" in html
     assert Player.objects.count() == 0
+
+
+def test_a_new_player_stored_meanwhile_by_another_import_is_reused(
+    tournament, organiser, monkeypatch
+):
+    """The issue's race: two imports (two tournaments) register the same new
+    EMA player at once; the second one's insert meets the unique EMA number.
+    It must reuse the stored player, not answer 500."""
+    data = b"First name,Last name,EMA number\r\nZoe,Martin,04010013\r\n"
+    checked = preview(data)
+    # The other request commits between this import's lookup and its insert.
+    monkeypatch.setattr(svc._Directory, "find", lambda self, row: None)
+    stored = PlayerFactory(first_name="Zoe", last_name="Martin", ema_number="04010013")
+    result = svc.import_players(tournament=tournament, preview=checked, actor=organiser)
+    assert [r.player_id for r in result.registrations] == [stored.pk]
+    assert Player.objects.filter(ema_number="04010013").count() == 1

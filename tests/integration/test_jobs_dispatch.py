@@ -192,6 +192,70 @@ def test_requeue_leaves_fresh_and_running_jobs_alone(organiser, sixteen):
     assert list(jobs.lost_jobs(jobs.EXPORT, now=much_later)) == [sent]
 
 
+def test_a_job_whose_worker_died_is_sent_again(organiser, sixteen):
+    """The issue: a job left "running" by a killed worker stayed so for good
+    (the round said "seating already running"). Without a heartbeat for
+    RUNNING_LOST_AFTER it goes back to pending and is sent again; a running
+    job that beats is left alone."""
+    now = timezone.now()
+    old = now - jobs.RUNNING_LOST_AFTER - timedelta(seconds=1)
+    dead = SeatingPlan.objects.create(
+        tournament=sixteen,
+        first_round=1,
+        rounds_count=1,
+        mode="random",
+        seed=1,
+        status="running",
+        heartbeat_at=old,
+        progress=40,
+    )
+    beating = ExportFile.objects.create(
+        tournament=sixteen, kind="xlsx", status="running", heartbeat_at=now
+    )
+    backdate(dead, 3600)
+    sent: list[tuple[str, int]] = []
+    assert jobs.requeue_jobs(send=lambda kind, pk: sent.append((kind, pk)) or True) == (
+        1,
+        0,
+    )
+    assert sent == [(jobs.SEATING, dead.pk)]
+    dead.refresh_from_db()
+    beating.refresh_from_db()
+    assert (dead.status, dead.progress) == ("pending", 0)
+    assert beating.status == "running"
+
+
+def test_a_dead_seating_job_does_not_block_a_new_one(organiser, sixteen):
+    dead = SeatingPlan.objects.create(
+        tournament=sixteen,
+        first_round=1,
+        rounds_count=1,
+        mode="random",
+        seed=1,
+        status="running",
+        heartbeat_at=timezone.now() - timedelta(hours=1),
+    )
+    plan = seating_plans.start_seating(
+        tournament_id=sixteen.pk, first_round=1, actor=organiser
+    )
+    dead.refresh_from_db()
+    assert plan.pk != dead.pk
+    assert (dead.status, dead.error) == ("failed", "job_lost")
+
+
+def test_a_pending_job_is_sent_again_only_when_its_last_send_is_old(organiser, sixteen):
+    """A busy worker's queue is not flooded: each sweep resends a pending job
+    only when its last send is older than REQUEUE_LOST_AFTER."""
+    now = timezone.now()
+    job = ExportFile.objects.create(
+        tournament=sixteen, kind="xlsx", task_id="t1", heartbeat_at=now
+    )
+    backdate(job, 3600)
+    assert not jobs.lost_jobs(jobs.EXPORT, now=now).exists()
+    later = now + jobs.REQUEUE_LOST_AFTER + timedelta(seconds=1)
+    assert list(jobs.lost_jobs(jobs.EXPORT, now=later)) == [job]
+
+
 def test_requeue_command_runs_a_waiting_job(
     organiser, sixteen, queue_down, django_capture_on_commit_callbacks
 ):

@@ -144,3 +144,47 @@ def test_swap_refused_in_a_finished_round(organiser, two_rounds):
             actor=organiser,
         )
     assert error.value.code == "round_not_swappable"
+
+
+def test_the_same_swap_confirmed_twice_is_made_once(staff_client, two_rounds):
+    """The issue: two identical swaps at once were both accepted, the second
+    swapping the players back. The confirmation carries the seats it showed;
+    the second click finds them replaced and says so, nothing moves."""
+    tournament, tables, ids = two_rounds
+    url = reverse("staff:swap", args=[tournament.slug, 2])
+    chosen = {"first": ids["Bo Chen"], "second": ids["Carl Dunn"]}
+    confirmation = staff_client.post(url, chosen)
+    seats = {name: confirmation.context[name].pk for name in ("first", "second")}
+    confirm = {
+        **chosen,
+        "first_seat": seats["first"],
+        "second_seat": seats["second"],
+        "confirm": "1",
+    }
+    staff_client.post(url, confirm)
+    again = staff_client.post(url, confirm, follow=True).content.decode()
+    assert "changed meanwhile" in again
+    assert tables[1].seats.filter(registration__player=ids["Bo Chen"]).exists()
+    assert AuditEvent.objects.filter(action="seating.swap").count() == 1
+
+
+def test_the_api_refuses_a_swap_on_seats_it_no_longer_holds(api, organiser, two_rounds):
+    tournament, tables, ids = two_rounds
+    seats = [
+        Seat.objects.get(
+            round__number=2,
+            round__tournament=tournament,
+            registration__player=ids[name],
+        ).pk
+        for name in ("Bo Chen", "Carl Dunn")
+    ]
+    url = f"/api/tournaments/{tournament.slug}/rounds/2/swap/"
+    body = {
+        "first": ids["Bo Chen"],
+        "second": ids["Carl Dunn"],
+        "expected_seats": seats,
+    }
+    assert api.post(url, body, format="json").status_code == 200
+    second = api.post(url, body, format="json")
+    assert second.status_code == 409
+    assert second.json()["error"] == "seating_changed"

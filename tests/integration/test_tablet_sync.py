@@ -52,6 +52,24 @@ def test_a_stale_tablet_cannot_add_a_duplicate_hand(client, table):
     assert Hand.objects.filter(table=table).count() == 1
 
 
+def test_a_queued_hand_sent_without_version_still_checks_its_number(client, table):
+    """The issue: an offline tablet sends its later queued hands without the
+    table version, so a hand another tablet recorded meanwhile was not
+    noticed. The hand number it was typed as is checked: 409, nothing stored."""
+    e, s, w, n = player_ids(table)
+    client.post(url("hand-create", table), hand_data("discard", e, s, 8))
+    client.post(url("hand-create", table), hand_data("draw", None, None, None))
+    # Queued as hand 2 while another tablet recorded hands 1 and 2.
+    queued = hand_data("self_draw", w, None, 8, hand_number=2)
+    response = client.post(url("hand-create", table), queued)
+    assert response.status_code == 409
+    assert "Someone else recorded hand 2" in response.content.decode()
+    assert Hand.objects.filter(table=table).count() == 2
+    follows = hand_data("self_draw", w, None, 8, hand_number=3)
+    assert client.post(url("hand-create", table), follows).status_code == 302
+    assert Hand.objects.filter(table=table).count() == 3
+
+
 def test_a_stale_tablet_with_htmx_gets_409_and_the_sheet(client, table):
     e, s, w, n = player_ids(table)
     version = page_version(client, table)

@@ -276,6 +276,16 @@ class SeatingSwapApi(APIView):
     class InputSerializer(serializers.Serializer):
         first = object_id(help_text="Player id")
         second = object_id(help_text="Player id")
+        expected_seats = serializers.ListField(
+            child=serializers.IntegerField(min_value=1),
+            min_length=2,
+            max_length=2,
+            required=False,
+            help_text=(
+                "The seat ids of first and second as the client last read them: "
+                "the same swap sent twice then answers 409 instead of swapping back."
+            ),
+        )
 
     @extend_schema(request=InputSerializer, responses=RoundOutput)
     def post(self, request: Any, slug: str, number: int) -> Response:

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone, translation
+from django.utils import translation
 
 from tournaments.exports.standings_csv import build_standings_csv
 from tournaments.exports.standings_xlsx import build_standings_workbook
@@ -47,9 +46,6 @@ CSV_SEPARATORS = {"comma": (",", "."), "semicolon": (";", ",")}
 """Separator name to (delimiter, decimal separator): French spreadsheet
 programs expect ";" between cells and "," in numbers."""
 BUSY = (ExportFile.Status.PENDING, ExportFile.Status.RUNNING)
-STALE_AFTER = timedelta(minutes=10)
-"""A build still unfinished after this long is presumed lost (a worker that
-died): it no longer stops a new request."""
 KEEP_FILES = 5
 """Finished files kept per tournament, kind and language; older ones are
 deleted when a new one is ready, since each holds its bytes in the database."""
@@ -132,17 +128,18 @@ def request_export(
 
     A build of the same kind and language still waiting or running is
     returned instead of a second one, so a double click or many visitors
-    asking at once cost one build.
+    asking at once cost one build, however long the queue; a build whose
+    worker died is started again rather than doubled.
     """
     check_export(kind, language)
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament_id)
     busy = tournament.export_files.filter(
-        kind=kind,
-        language=language,
-        status__in=BUSY,
-        created_at__gte=timezone.now() - STALE_AFTER,
+        kind=kind, language=language, status__in=BUSY
     ).first()
     if busy is not None:
+        if jobs.is_dead(busy) and jobs.revive(jobs.EXPORT, busy.pk):
+            jobs.enqueue(jobs.EXPORT, busy.pk)
+            busy.refresh_from_db()
         return busy
     export = ExportFile.objects.create(
         tournament=tournament,
@@ -244,7 +241,7 @@ def _progress_reporter(
         percent = min(int(fraction * 100), 99)
         if percent > last[0]:
             last[0] = percent
-            ExportFile.objects.filter(pk=export_id).update(progress=percent)
+            jobs.beat(jobs.EXPORT, export_id, progress=percent)
             on_progress(percent)
 
     return report

@@ -120,6 +120,7 @@ def record_hand(
     actor: Actor,
     idempotency_key: str | None = None,
     expected_table_version: int | None = None,
+    expected_hand_number: int | None = None,
     tiles: Mapping[str, Any] | None = None,
     ip_address: str | None = None,
     actor_label: str = "",
@@ -130,6 +131,9 @@ def record_hand(
     ``tiles`` (hand-format.md) lets the fan calculator count the points. Returns
     the hand and whether it was created; a request repeated with the same
     ``idempotency_key`` returns the stored hand, created=False.
+    ``expected_hand_number`` is the number the tablet was entering: hands an
+    offline tablet queued are sent without a table version, and this still
+    refuses one that another tablet's hands overtook (409).
     """
     table = lock_table_for_play(table_id)
     if idempotency_key:
@@ -140,6 +144,10 @@ def record_hand(
     seats = seats_of(table)
     ruleset, options = ruleset_for(table.round.tournament)
     played = table.hands.count()
+    if expected_hand_number is not None and expected_hand_number != played + 1:
+        if expected_hand_number <= played:
+            raise ConflictError("table_changed_hand", hand=expected_hand_number)
+        raise ConflictError("table_changed")
     if ruleset.session_over(played, None, options, time_called=table.time_called):
         raise ServiceError("session_over", hands=played)
     hand = Hand(table=table, number=played + 1, idempotency_key=idempotency_key or None)

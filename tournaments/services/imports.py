@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from django.core import signing
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from tournaments.imports.players import (
@@ -230,13 +230,22 @@ def _create_player(row: ImportRow, clubs: dict[str, Club]) -> Player:
         if row.club not in clubs:
             clubs[row.club] = Club.objects.get_or_create(name=row.club[:120])[0]
         club = clubs[row.club]
-    return Player.objects.create(
-        first_name=first_name[:80],
-        last_name=last_name[:80],
-        club=club,
-        country=row.country or "",
-        ema_number=row.ema_number or "",
-    )
+    fields = {
+        "first_name": first_name[:80],
+        "last_name": last_name[:80],
+        "club": club,
+        "country": row.country or "",
+        "ema_number": row.ema_number or "",
+    }
+    try:
+        with transaction.atomic():
+            return Player.objects.create(**fields)
+    except IntegrityError:
+        # Another request (another tournament's import) stored the same new
+        # player meanwhile: the EMA number is unique, so it is that person.
+        if not fields["ema_number"]:
+            raise
+        return Player.objects.get(ema_number=fields["ema_number"])
 
 
 def preview_token(tournament: Tournament, preview: ImportPreview) -> str:

@@ -10,10 +10,11 @@ says that the job will start when the queue is back.
 ``requeue_jobs`` sends again every pending job that has no task (its send
 failed) or whose task looks lost (pending for longer than
 ``REQUEUE_LOST_AFTER``: a broker that restarted empty, a worker killed
-before it acknowledged). It runs from the Celery beat schedule, at every
-worker's start and as ``python manage.py requeue_jobs``. Sending a job
-twice is harmless: the first task to ``claim`` the row runs it, the other
-returns.
+before it acknowledged), and puts back to pending every running job whose
+worker died (no heartbeat for ``RUNNING_LOST_AFTER``). It runs from the
+Celery beat schedule, at every worker's start and as ``python manage.py
+requeue_jobs``. Sending a job twice is harmless: the first task to ``claim``
+the row runs it, the other returns.
 """
 
 from __future__ import annotations
@@ -42,6 +43,10 @@ RUNNING = "running"
 REQUEUE_UNSENT_AFTER = timedelta(seconds=5)
 """A job without a task id this old was not sent (its send failed). Younger
 ones may be between their commit and their send, in another process."""
+RUNNING_LOST_AFTER = timedelta(minutes=5)
+"""A running job silent this long lost its worker (killed, machine
+restarted): each progress report beats (``beat``), and no step between two
+reports (one seating search, writing a 400-player workbook) takes a minute."""
 REQUEUE_LOST_AFTER = timedelta(minutes=10)
 """A job sent this long ago and still pending presumably lost its task.
 Generous, since a busy worker runs jobs one after another; a duplicate send
@@ -108,7 +113,11 @@ def dispatch(kind: JobKind, job_id: int) -> bool:
             raise
         _log_unsent(kind, job_id, error)
         return False
-    kind.model.objects.filter(pk=job_id).update(task_id=result.id or "")
+    # Stamped when sent too: a pending job is sent again only when its last
+    # send is old, not at every sweep while a busy worker gets to it.
+    kind.model.objects.filter(pk=job_id).update(
+        task_id=result.id or "", heartbeat_at=timezone.now()
+    )
     return True
 
 
@@ -129,7 +138,49 @@ def claim(kind: JobKind, job_id: int) -> bool:
     of a task that was not lost after all) only one runs it.
     """
     pending = kind.model.objects.filter(pk=job_id, status=PENDING)
-    return pending.update(status=RUNNING) == 1
+    return pending.update(status=RUNNING, heartbeat_at=timezone.now()) == 1
+
+
+def beat(kind: JobKind, job_id: int, **fields: Any) -> int:
+    """Store ``fields`` (progress) of a running job with its heartbeat; the
+    number of rows changed (0: the job is no longer running, e.g. cancelled)."""
+    running = kind.model.objects.filter(pk=job_id, status=RUNNING)
+    return running.update(heartbeat_at=timezone.now(), **fields)
+
+
+def is_dead(job: SeatingPlan | ExportFile, *, now: Any = None) -> bool:
+    """True for a running job whose worker stopped beating."""
+    cutoff = (now or timezone.now()) - RUNNING_LOST_AFTER
+    return job.status == RUNNING and (
+        job.heartbeat_at is None or job.heartbeat_at < cutoff
+    )
+
+
+def alive() -> models.Q:
+    """The jobs still under way: pending (sent, or sent again by the sweep),
+    or running with a recent heartbeat. A filter for either kind's rows."""
+    cutoff = timezone.now() - RUNNING_LOST_AFTER
+    return models.Q(status=PENDING) | models.Q(status=RUNNING, heartbeat_at__gte=cutoff)
+
+
+def revive(kind: JobKind, job_id: int, *, now: Any = None) -> bool:
+    """Put a dead running job back to pending, to be sent again: True if it
+    was dead (one conditional UPDATE, so two sweeps revive it once)."""
+    cutoff = (now or timezone.now()) - RUNNING_LOST_AFTER
+    dead = kind.model.objects.filter(pk=job_id, status=RUNNING).filter(
+        models.Q(heartbeat_at__lt=cutoff) | models.Q(heartbeat_at__isnull=True)
+    )
+    return dead.update(status=PENDING, task_id="", progress=0) == 1
+
+
+def dead_jobs(kind: JobKind, *, now: Any = None) -> list[int]:
+    """Running jobs whose worker stopped beating."""
+    cutoff = (now or timezone.now()) - RUNNING_LOST_AFTER
+    running = kind.model.objects.filter(status=RUNNING)
+    dead = running.filter(
+        models.Q(heartbeat_at__lt=cutoff) | models.Q(heartbeat_at__isnull=True)
+    )
+    return list(dead.order_by("pk").values_list("pk", flat=True))
 
 
 def is_unsent(job: SeatingPlan | ExportFile) -> bool:
@@ -140,10 +191,14 @@ def is_unsent(job: SeatingPlan | ExportFile) -> bool:
 def lost_jobs(
     kind: JobKind, *, now: Any = None, lost_after: timedelta = REQUEUE_LOST_AFTER
 ) -> models.QuerySet:
-    """Pending jobs with no task, or whose task presumably got lost."""
+    """Pending jobs with no task, or whose task presumably got lost (sent
+    longer than ``lost_after`` ago)."""
     now = now or timezone.now()
     unsent = models.Q(task_id="", created_at__lt=now - REQUEUE_UNSENT_AFTER)
-    lost = models.Q(created_at__lt=now - max(lost_after, REQUEUE_UNSENT_AFTER))
+    cutoff = now - max(lost_after, REQUEUE_UNSENT_AFTER)
+    lost = models.Q(heartbeat_at__lt=cutoff) | models.Q(
+        heartbeat_at__isnull=True, created_at__lt=cutoff
+    )
     return kind.model.objects.filter(unsent | lost, status=PENDING).order_by("pk")
 
 
@@ -163,6 +218,14 @@ def requeue_jobs(
     sent = 0
     found = []
     for kind in KINDS:
+        # A revived job is pending without a task: found as lost just below.
+        for job_id in dead_jobs(kind, now=now):
+            if revive(kind, job_id, now=now):
+                logger.warning(
+                    "%s %s was running but its worker stopped beating: sent again",
+                    kind.model.__name__,
+                    job_id,
+                )
         lost = lost_jobs(kind, now=now, lost_after=lost_after)
         found.append((kind, list(lost.values_list("pk", flat=True))))
     waiting = sum(len(ids) for _, ids in found)

@@ -15,7 +15,7 @@ from tournaments.models import Round, Seat, Table, new_table_token
 from tournaments.seating import plan_stats
 from tournaments.selectors.seating import figures, published_rounds
 from tournaments.services.audit import Actor, record_event
-from tournaments.services.errors import ServiceError
+from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.seating_plans import start_seating
 from tournaments.services.tables import lock_rows, lock_table
 
@@ -134,15 +134,26 @@ def _mates(round_: Round, *table_ids: int) -> dict[int, list]:
 
 @transaction.atomic
 def swap_players(
-    *, round_id: int, first: int, second: int, actor: Actor
+    *,
+    round_id: int,
+    first: int,
+    second: int,
+    actor: Actor,
+    expected_seats: tuple[int, int] | None = None,
 ) -> tuple[Seat, Seat]:
     """Swap two players' seats (Player ids) at tables that have not started.
 
-    Returns the two new seats: ``first``'s, then ``second``'s.
+    ``expected_seats`` are the Seat ids of ``first`` and ``second`` the
+    organiser saw: a swap replaces both seats, so the same swap confirmed
+    twice (a double click, two organisers) finds other seats and is refused
+    (409) rather than silently swapping the players back. Returns the two new
+    seats: ``first``'s, then ``second``'s.
     """
     rounds = Round.objects.filter(pk=round_id).select_related("tournament")
     round_ = lock_rows(rounds).get()
     a, b = swap_seats(round_, first, second)
+    if expected_seats is not None and (a.pk, b.pk) != tuple(expected_seats):
+        raise ConflictError("seating_changed", round=round_.number)
     # Lock order: the round, then its tables in primary-key order.
     list(lock_rows(Table.objects.filter(pk__in={a.table_id, b.table_id})))
     a, b = swap_seats(round_, first, second)  # again, under the table locks

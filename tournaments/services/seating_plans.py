@@ -87,12 +87,18 @@ def start_seating(
     ``rounds=None`` plans every round from ``first_round`` to the last.
     ``publish`` publishes the plan as soon as the job finds it.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    tournament = lock_rows(Tournament.objects.filter(pk=tournament_id)).get()
     count = tournament.rounds_count - first_round + 1 if rounds is None else rounds
     check_plannable(tournament, first_round, count)
     running = tournament.seating_plans.filter(
         status__in=[SeatingPlan.Status.PENDING, SeatingPlan.Status.RUNNING]
     )
+    # A job whose worker died must not block the round for good.
+    dead = [plan.pk for plan in running if jobs.is_dead(plan)]
+    SeatingPlan.objects.filter(pk__in=dead).update(
+        status=SeatingPlan.Status.FAILED, error="job_lost"
+    )
+    running = running.exclude(pk__in=dead)
     if running.exists():
         raise ServiceError("seating_already_running", plan=running.first().pk)
     plan = SeatingPlan.objects.create(
@@ -194,10 +200,7 @@ def _progress_reporter(
         if percent == last["percent"]:
             return
         last["percent"] = percent
-        stored = SeatingPlan.objects.filter(
-            pk=plan_id, status=SeatingPlan.Status.RUNNING
-        )
-        if not stored.update(progress=percent):
+        if not jobs.beat(jobs.SEATING, plan_id, progress=percent):
             raise PlanCancelled()
         report(percent)
 

@@ -165,6 +165,7 @@ class HandCreateView(TableSheetView):
                 tiles=form.cleaned_data["tiles"],
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
                 expected_table_version=form.cleaned_data["table_version"],
+                expected_hand_number=form.cleaned_data.get("hand_number"),
                 **self.service_context(),
             )
         except ERRORS as error:

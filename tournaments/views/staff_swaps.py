@@ -74,7 +74,9 @@ class SwapView(OrganiserMixin, View):
         try:
             if "confirm" not in request.POST:
                 return self.confirmation(request, round_, ids)
-            first, second = seating.swap_players(**ids, actor=request.user)
+            first, second = seating.swap_players(
+                **ids, actor=request.user, expected_seats=form.expected_seats()
+            )
         except ServiceError as error:
             messages.error(request, error_message(error))
             return redirect("staff:round", slug=slug, number=number)
