@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.ema import (
+from leagues.ema.ranking import (
     EMA_AGES,
     AgeBracket,
     EmaParams,

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from leagues.ema_json import parse_request, run
+from leagues.ema.protocol import parse_request, run
 from tests.commands import run_module
 from tests.unit.leagues.ema_data import EXPECTED, ON, request_results
 

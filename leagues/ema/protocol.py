@@ -25,8 +25,15 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from .ema import AgeBracket, EmaParams, EmaRanked, EmaResult, Id, ema_ranking
-from .errors import LeagueError
+from leagues.ema.ranking import (
+    AgeBracket,
+    EmaParams,
+    EmaRanked,
+    EmaResult,
+    Id,
+    ema_ranking,
+)
+from leagues.errors import LeagueError
 
 _REQUEST = ("date", "results", "params")
 _RESULT = ("player", "tournament", "date", "place", "players", "weight")

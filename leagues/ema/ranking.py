@@ -13,13 +13,12 @@ rating is ``part_a x A + (1 - part_a) x B``, rounded half up to 2 decimals.
 Everything is exact (``Fraction``); the ranking date comes in as an argument.
 
 ``python -m leagues.ema`` reads one JSON request on stdin and writes the
-ranking on stdout (``leagues/ema_json.py`` holds the format).
+ranking on stdout (``leagues/ema/protocol.py`` holds the format).
 """
 
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -27,7 +26,7 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
 
-from .errors import LeagueError
+from leagues.errors import LeagueError
 
 #: A player or tournament id as the caller knows it (database id or EMA number).
 Id = int | str
@@ -233,16 +232,3 @@ def ema_ranking(
     ]
     rows.sort(key=lambda pair: (-pair[0], _id_key(pair[1].player)))
     return tuple(row for _, row in rows)
-
-
-def main() -> int:
-    """``python -m leagues.ema``: exit 0 with the ranking, 2 with an error."""
-    from .ema_json import run  # here: ema_json imports this module
-
-    status, answer = run(sys.stdin.read())
-    sys.stdout.write(answer + "\n")
-    return status
-
-
-if __name__ == "__main__":
-    sys.exit(main())
