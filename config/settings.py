@@ -119,7 +119,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.middleware.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "tournaments.client_address.client_ip"
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "staff:dashboard"
 LOGOUT_REDIRECT_URL = "public:home"
@@ -149,6 +149,12 @@ MEDIA_ROOT = BASE_DIR / "media"
 # Reverse proxies in front of gunicorn that append to X-Forwarded-For. At 0
 # the header is ignored, so a forged one cannot dodge a throttle or a lockout.
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+# HTML forms outside the API (config/rate_limits.py): a table link's POSTs
+# (a tablet sends a hand a minute; a room of 100 in the load test, one every
+# 5 s each), and the anonymous fan calculator page per address.
+TABLE_FORM_RATE = env.str("TABLE_FORM_RATE", default="60/m")
+PUBLIC_FORM_RATE = env.str("PUBLIC_FORM_RATE", default="60/m")
+RATELIMIT_ENABLE = env.bool("RATELIMIT_ENABLE", default=True)
 
 REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes a missing or bad token a

@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views import View
 
+from config.rate_limits import public_form_limited, too_many_requests
 from scoring.forms import TilesForm
 from scoring.services_fans import calculate
 
@@ -24,6 +25,8 @@ class FanCalculatorView(View):
         return render(request, self.template_name, {"form": TilesForm()})
 
     def post(self, request: HttpRequest) -> HttpResponse:
+        if public_form_limited(request, "fan-calculator"):
+            return too_many_requests()
         form = TilesForm(request.POST)
         answer = calculate(form.cleaned_data["tiles"]) if form.is_valid() else None
         context = {

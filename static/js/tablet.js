@@ -136,8 +136,8 @@
     var items = pending();
     if (!flushing || !items.length || items[0].key !== flushing.key) return;
     if (status === 409) items = [];
-    else if (status > 0 && status < 500) items = items.slice(1).map(function (item) { item.after = true; return item; });
-    else return; // no answer or a server failure: try again later
+    else if (status > 0 && status < 500 && status !== 429) items = items.slice(1).map(function (item) { item.after = true; return item; });
+    else return; // no answer, a server failure or a rate limit: try again later
     savePending(items);
     if (items.length) setTimeout(flush, 200);
   }
@@ -164,7 +164,9 @@
   });
 
   document.addEventListener("htmx:responseError", function (event) {
-    if (event.detail.xhr.status >= 500 && isHandForm(event.detail.elt)) queue(event.detail.elt);
+    // A server failure or a rate limit: the hand waits and is sent again.
+    var failed = event.detail.xhr.status >= 500 || event.detail.xhr.status === 429;
+    if (failed && isHandForm(event.detail.elt)) queue(event.detail.elt);
   });
 
   // Typing in any of the sheet's forms (a hand, a correction, a penalty)

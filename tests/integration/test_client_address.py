@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.test import RequestFactory, override_settings
 
-from tournaments.client_address import client_ip
+from config.client_address import client_ip
 
 
 def request(forwarded: str | None = None):

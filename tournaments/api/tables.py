@@ -10,6 +10,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.client_address import client_ip
 from config.parsers import BoundedJSONSerializerField
 from tournaments.api.access import get_table
 from tournaments.api.serializers import (
@@ -19,7 +20,6 @@ from tournaments.api.serializers import (
     TableOutput,
     object_id,
 )
-from tournaments.client_address import client_ip
 from tournaments.limits import (
     IDEMPOTENCY_KEY_MAX_LENGTH,
     MAX_FLOWERS,

@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments.client_address import client_ip
+from config.client_address import client_ip
 from tournaments.models import Round, Table, Tournament
 from tournaments.permissions import can_organise, can_view
 from tournaments.selectors.seating import with_seating_plan

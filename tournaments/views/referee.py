@@ -25,6 +25,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views import View
 
+from config.rate_limits import table_form_limited, too_many_requests
 from scoring.engine.errors import EngineError
 from tournaments.forms import (
     CloseTableForm,
@@ -89,6 +90,11 @@ def labelled_players(context: dict[str, Any]) -> list[tuple[int, str]]:
 
 class TableSheetView(TableTokenMixin, View):
     """Renders the sheet with whatever forms the request left behind."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST" and table_form_limited(request, kwargs["token"]):
+            return too_many_requests()
+        return super().dispatch(request, *args, **kwargs)
 
     @cached_property
     def player_choices(self) -> list[tuple[int, str]]:

@@ -18,8 +18,8 @@ from django.utils.translation import ngettext
 from django.views import View
 from django_htmx.http import HttpResponseClientRefresh
 
+from config.client_address import client_ip
 from scoring.engine.errors import EngineError
-from tournaments.client_address import client_ip
 from tournaments.forms import PlanSwapForm, SeatingStartForm
 from tournaments.messages import error_message
 from tournaments.models import Round, SeatingPlan, Table, Tournament
