@@ -32,6 +32,7 @@ from .norepeat import anneal, lower_bound, search_plan
 from .pins import place_pins
 from .plan_state import PlanState
 from .problem import Problem, meetings_after
+from .swiss_search import improve
 
 REPEAT = 10**9
 CLUB = 10**6
@@ -62,15 +63,17 @@ def seat_swiss(problem: Problem, budget: Budget) -> list[list[int]]:
 def _ranked_round(problem: Problem, budget: Budget) -> list[list[int]]:
     """The round from the ranking alone (this round's repeats first)."""
     order = sorted(range(problem.n), key=lambda p: problem.rank[p])
-    tables = _rank_groups(problem, order)
-    pins = {p: t for p, t in enumerate(problem.pin) if t >= 0}
-    tables = place_pins(tables, pins)
-    _mend(problem, tables, budget, max_window=2 * len(tables), winds=False)
+    tables = _by_rank(problem, _rank_groups(problem, order))
+    tables = improve(problem, tables, budget, problem.rng)
     if any(_costly(problem, table, a) for table in tables for a in table):
-        tables = _escape(problem, tables, budget)
-        _mend(problem, tables, budget, max_window=2, winds=False, every=True)
-    _mend(problem, tables, budget, max_window=8, winds=True)
+        tables = _by_rank(problem, _escape(problem, tables, budget))
+        tables = improve(problem, tables, budget, problem.rng)
     return _in_rank_order(problem, tables)
+
+
+def _by_rank(problem: Problem, tables: list[list[int]]) -> list[list[int]]:
+    """Tables sorted by their players' rank sum, as the local search wants."""
+    return sorted(tables, key=lambda table: sum(problem.rank[p] for p in table))
 
 
 def _in_rank_order(problem: Problem, tables: list[list[int]]) -> list[list[int]]:
@@ -112,12 +115,11 @@ def _keep_later_rounds_open(
     # Mend the winds with swaps that keep the rest of the plan repeat-free:
     # its meetings count as already played.
     rest = [round_ for round_ in plan if round_ is not best]
-    _mend(
+    best = improve(
         replace(problem, meet=meetings_after(problem.meet, rest)),
-        best,
+        _by_rank(problem, best),
         budget,
-        max_window=8,
-        winds=True,
+        problem.rng,
     )
     return _in_rank_order(problem, best)
 
@@ -211,33 +213,6 @@ def wind_excess(problem: Problem, table: list[int]) -> int:
     return best - min(r0) - min(r1) - min(r2) - min(r3)
 
 
-def _mend(
-    problem: Problem,
-    tables: list[list[int]],
-    budget: Budget,
-    *,
-    max_window: int,
-    winds: bool,
-    every: bool = False,
-) -> None:
-    """Steepest descent on swaps near each seat that costs a repeat or a
-    club-mate (with ``winds``, also at tables with uneven winds; with
-    ``every``, at all seats), widening the window up to ``max_window`` tables
-    when no nearby swap helps; stops when nothing helps or time is up."""
-    costs = [table_cost(problem, table) for table in tables]
-    window = 1
-    while window <= max_window:
-        improved = False
-        for t in range(len(tables)):
-            if budget.expired():
-                return
-            uneven = every or (winds and wind_excess(problem, tables[t]) > 0)
-            for a in list(tables[t]):
-                if problem.pin[a] < 0 and (uneven or _costly(problem, tables[t], a)):
-                    improved |= _best_swap(problem, tables, costs, t, a, window)
-        window = 1 if improved else window * 2
-
-
 def _escape(
     problem: Problem, tables: list[list[int]], budget: Budget
 ) -> list[list[int]]:
@@ -253,42 +228,3 @@ def _escape(
 def _costly(problem: Problem, table: list[int], a: int) -> bool:
     meet, club = problem.meet, problem.club
     return any(q != a and (meet[a][q] or club[a] == club[q]) for q in table)
-
-
-def _best_swap(
-    problem: Problem,
-    tables: list[list[int]],
-    costs: list[int],
-    t: int,
-    a: int,
-    window: int,
-) -> bool:
-    """Apply the best improving swap of a with a player of a table within
-    ``window`` of table t; True when one was applied."""
-    best: tuple[int, int, int] | None = None  # (delta, table, seat)
-    here = tables[t]
-    seat_a = here.index(a)
-    for u in range(max(0, t - window), min(len(tables), t + window + 1)):
-        if u == t:
-            continue
-        there = tables[u]
-        for seat_b, b in enumerate(there):
-            if problem.pin[b] >= 0:
-                continue
-            here[seat_a], there[seat_b] = b, a
-            delta = (
-                table_cost(problem, here)
-                + table_cost(problem, there)
-                - costs[t]
-                - costs[u]
-            )
-            here[seat_a], there[seat_b] = a, b
-            if delta < 0 and (best is None or delta < best[0]):
-                best = (delta, u, seat_b)
-    if best is None:
-        return False
-    _, u, seat_b = best
-    here[seat_a], tables[u][seat_b] = tables[u][seat_b], a
-    costs[t] = table_cost(problem, here)
-    costs[u] = table_cost(problem, tables[u])
-    return True
