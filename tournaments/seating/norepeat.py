@@ -16,7 +16,7 @@ import random
 from math import exp
 
 from .budget import Budget
-from .designs import repeat_free_design
+from .designs import design_round, design_size
 from .pins import place_pins
 from .plan_state import CLUB, CONSECUTIVE, PlanState, pair_cost
 from .problem import Problem, meetings_after
@@ -43,19 +43,20 @@ def search_plan(
 
 
 def _starts(problem: Problem, budget: Budget) -> list[list[list[list[int]]]]:
-    design = repeat_free_design(problem.n)
-    m = problem.rounds
-    cycled = [[list(t) for t in design[r % len(design)]] for r in range(m)]
+    n, m = problem.n, problem.rounds
+    size = design_size(n)
+    design = [design_round(n, r) for r in range(min(m, size))]
+    cycled = [[list(t) for t in design[r % size]] for r in range(m)]
     cycled = relabel(problem, cycled, budget, _RELABEL_WORK // problem.n)
     greedy = [[list(t) for t in round_] for round_ in design[:m]]
     starts = [cycled]
-    if len(design) < m:
+    if size < m:
         starts.append(greedy)
     pins = {p: t for p, t in enumerate(problem.pin) if t >= 0}
     for plan in starts:
         for r in range(len(plan)):
             plan[r] = place_pins(plan[r], pins)
-    if len(design) < m:
+    if size < m:
         while len(greedy) < m:
             greedy.append(_greedy_round(problem, greedy))
     return starts
@@ -100,11 +101,15 @@ def lower_bound(problem: Problem) -> int:
     bounds any plan from below (ignoring tables, clubs and round order).
     """
     n, m = problem.n, problem.rounds
-    by_history: dict[int, int] = {}
-    for p in range(n):
+    by_history: dict[int, int] = {0: n * (n - 1) // 2}
+    for p, row in enumerate(problem.meet):
+        if not any(row):  # in C: players without history cost nothing here
+            continue
         for q in range(p + 1, n):
-            k = problem.meet[p][q]
-            by_history[k] = by_history.get(k, 0) + 1
+            k = row[q]
+            if k:
+                by_history[k] = by_history.get(k, 0) + 1
+                by_history[0] -= 1
     marginals: dict[int, int] = {}
     for k, pairs in by_history.items():
         for j in range(m):

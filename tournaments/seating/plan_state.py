@@ -56,12 +56,17 @@ class PlanState:
 
     def cost(self) -> int:
         """Full cost of the plan (used once; searches add deltas)."""
-        meet, n = self.problem.meet, self.problem.n
-        total = sum(
-            self.pair[self.cnt[p][q]] - self.pair[meet[p][q]]
-            for p in range(n)
-            for q in range(p + 1, n)
-        )
+        meet, cnt, pair = self.problem.meet, self.cnt, self.pair
+        planned = {
+            (p, q) if p < q else (q, p)
+            for round_ in self.tables
+            for table in round_
+            for p in table
+            for q in table
+            if p != q
+        }
+        # Only pairs that meet in the plan cost more than their history.
+        total = sum(pair[cnt[p][q]] - pair[meet[p][q]] for p, q in planned)
         for r, round_ in enumerate(self.tables):
             before, _ = self.neighbours(r)
             for table in round_:

@@ -55,7 +55,7 @@ def seat_swiss(problem: Problem, budget: Budget) -> list[list[int]]:
     tables = _ranked_round(problem, budget)
     played = max(sum(row) for row in problem.winds)
     tight = 6 * (played + 1 + problem.later_rounds) > problem.n - 1
-    if problem.later_rounds and tight:
+    if problem.later_rounds and tight and problem.n <= _EXACT_PLAYERS:
         tables = _keep_later_rounds_open(problem, tables, budget)
     return tables
 
