@@ -39,7 +39,49 @@ def search_plan(
     )
     if problem.tables < 2:
         return state.snapshot()
-    return anneal(state, problem, budget, lower_bound(problem), stall_stop)
+    plan = anneal(state, problem, budget, lower_bound(problem), stall_stop)
+    state = PlanState(problem, plan)
+    if max(map(max, state.cnt)) > 2:
+        _break_triples(state)
+    return state.snapshot()
+
+
+def _beyond_two(state: PlanState, r: int, a: int, b: int) -> int:
+    """Change in meetings beyond a pair's second if a and b (round r,
+    different tables) swap."""
+    where, cnt, change = state.where[r], state.cnt, 0
+    for mover, other in ((a, b), (b, a)):
+        for x in state.tables[r][where[mover]]:
+            if x != mover:
+                change -= cnt[mover][x] > 2
+                change += cnt[other][x] + 1 > 2
+    return change
+
+
+def _break_triples(state: PlanState) -> None:
+    """Swaps that leave fewer pair meetings beyond the second, whatever they
+    cost otherwise: the annealing weighs a third meeting against the cheaper
+    repeats it would take to avoid, and may end (by its step count) with a
+    pair meeting three times where every pair could have met at most twice.
+    Each swap lowers that count, so there are at most as many as meetings."""
+    pin, n = state.problem.pin, state.problem.n
+    improved = True
+    while improved:
+        improved = False
+        for r, round_ in enumerate(state.tables):
+            for table in round_:
+                for a in list(table):
+                    if pin[a] >= 0 or not any(state.cnt[a][x] > 2 for x in table):
+                        continue
+                    moves = [
+                        (_beyond_two(state, r, a, b), state.delta(r, a, b), b)
+                        for b in range(n)
+                        if pin[b] < 0 and state.where[r][b] != state.where[r][a]
+                    ]
+                    best = min(moves, default=None)
+                    if best is not None and best[0] < 0:
+                        state.swap(r, a, best[2])
+                        improved = True
 
 
 def _starts(problem: Problem, budget: Budget) -> list[list[list[list[int]]]]:

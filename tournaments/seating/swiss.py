@@ -222,7 +222,7 @@ def _escape(
     if sub.expired():  # no time left: counted as a stop by the clock
         return tables
     state = PlanState(problem, [[list(table) for table in tables]])
-    return anneal(state, problem, sub, lower_bound(problem))[0]
+    return anneal(state, problem, sub, lower_bound(problem), _LOOK_STEPS)[0]
 
 
 def _costly(problem: Problem, table: list[int], a: int) -> bool:

@@ -1,14 +1,18 @@
 """Iterated local search for one Swiss round.
 
-The cost of a table, lowest first in importance: its rank spread (highest
-minus lowest rank of its four players, the figure the issue measures), then
-the winds (how far above their least-played wind count the four must sit,
-WIND per seat: every player's imbalance stays within 1 whenever the round
-allows it), then club-mates (CLUB), then pairs who met before (REPEAT per
-earlier meeting). Repeats come first, then winds, then the spread: the
-ordering the issue asks for, with winds above the spread because an uneven
-wind can never be mended in a later Swiss round while a wider table is
-forgotten once the round is played.
+The cost of a table, lowest first in importance: a seat above the player's
+least-played wind that later rounds can still even out (SOFT, one rank
+place), its rank spread (highest minus lowest rank of its four players, the
+figure the issue measures), a seat after which the player could no longer
+end the event with every wind within one of the others (WIND), club-mates
+(CLUB), pairs who met before (REPEAT per earlier meeting). Repeats come
+first, then the spread, then the winds, as the issue orders them, except
+that a wind the rest of the event could not mend outranks the spread: once
+played it is lost, while a wider table is forgotten after its round. Winds
+are judged against the whole event (``later_rounds``), so a round may leave
+a player two apart for a while when the later rounds can close the gap; a
+rule of "within one after every round" forces every fourth round into
+tables of four different missing winds and costs that round its spread.
 
 The search: steepest descent on swaps of two players of nearby tables (tables
 in rank order; a costly table looks at every table), then a perturbation (a
@@ -30,6 +34,9 @@ from .problem import Problem
 REPEAT = 10**9
 CLUB = 10**6
 WIND = 10**4
+#: A seat above the player's least-played wind that the rest of the event
+#: can still even out: worth a rank place.
+SOFT = 1
 _PERMUTATIONS = tuple(permutations(range(4)))
 #: Tables on each side a player of an ordinary table may swap with.
 _WINDOW = 3
@@ -47,7 +54,10 @@ class SwissRound:
         self.club = problem.club
         self.rank = problem.rank
         self.pinned = [t >= 0 for t in problem.pin]
-        codes = [_excess_code(row) for row in problem.winds]
+        codes = [
+            _wind_code(row, sum(row) + 1 + problem.later_rounds)
+            for row in problem.winds
+        ]
         index = {code: i for i, code in enumerate(sorted(set(codes)))}
         # A table's multiset of codes as one number: base 5 digits count how
         # many of its players have each code.
@@ -77,14 +87,18 @@ class SwissRound:
         wind = self._winds.get(key)
         if wind is None:
             wind = self._wind(table, key)
-        return REPEAT * repeats + CLUB * mates + WIND * wind + spread
+        return REPEAT * repeats + CLUB * mates + wind + spread
 
     def _wind(self, table: list[int], key: int) -> int:
+        """WIND per seat that leaves a player unable to end the event within
+        one of each wind, then SOFT per seat above a player's least-played
+        wind now, for the table's best seating."""
         rows = [_decode(self.codes[p]) for p in table]
-        value = min(
+        best = min(
             rows[0][w] + rows[1][x] + rows[2][y] + rows[3][z]
             for w, x, y, z in _PERMUTATIONS
         )
+        value = WIND * (best // 16) + SOFT * (best % 16)
         self._winds[key] = value
         return value
 
@@ -122,22 +136,39 @@ class SwissRound:
         self.costs[u] = self.table_cost(there)
 
 
-def _excess_code(row: list[int]) -> int:
-    """A player's wind counts above their least-played one, capped at 3, as
-    one number (base 4)."""
+def _wind_code(row: list[int], total: int) -> int:
+    """What each wind costs a player this round, as one number (base 64, a
+    digit per wind): 8 when the player, having sat ``row`` and playing
+    ``total`` rounds in all, could then no longer end with every wind within
+    one of the others, 16 times; plus how far above their least-played wind
+    it is now (capped at 3). Adding the digits of four players keeps both
+    parts apart (4 * 3 < 16, 4 * 19 < 64)."""
     low = min(row)
-    return sum(min(3, count - low) * 4**w for w, count in enumerate(row))
+    digits = []
+    for w in range(4):
+        after = [count + (v == w) for v, count in enumerate(row)]
+        digits.append(16 * (not _completable(after, total)) + min(3, row[w] - low))
+    return sum(digit * 64**w for w, digit in enumerate(digits))
+
+
+def _completable(counts: list[int], total: int) -> bool:
+    """Whether wind counts can still grow to ``total`` seats with every wind
+    within one of the others: total // 4 each, one more for total % 4."""
+    high = total // 4 + 1
+    return (
+        all(c <= high for c in counts) and sum(c == high for c in counts) <= total % 4
+    )
 
 
 def _decode(code: int) -> tuple[int, int, int, int]:
-    return (code % 4, code // 4 % 4, code // 16 % 4, code // 64)
+    return (code % 64, code // 64 % 64, code // 4096 % 64, code // 262144)
 
 
 def _partners(state: SwissRound, t: int) -> range:
     """Tables a player of table t may swap with: all of them when the table
     costs more than its spread (a repeat, club-mates or winds)."""
     count = len(state.tables)
-    if state.costs[t] >= WIND:
+    if state.costs[t] >= WIND:  # a repeat, club-mates or a wind for good
         return range(count)
     return range(max(0, t - _WINDOW), min(count, t + _WINDOW + 1))
 
