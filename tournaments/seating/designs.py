@@ -14,6 +14,7 @@ affine plane of order 4), 64 get 16 + 5 = 21 (AG(3, 4)), 400 get 100 + 25.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from .design_data import shipped_rounds
@@ -130,7 +131,7 @@ def _transversal_round(m: int, r: int) -> list[tuple[int, ...]]:
     return tables
 
 
-def _ring_elements(fields: list[_Field], code: int) -> tuple[int, ...]:
+def _ring_elements(fields: Sequence[_Field], code: int) -> tuple[int, ...]:
     parts = []
     for f in fields:
         code, part = divmod(code, f.q)
@@ -138,7 +139,7 @@ def _ring_elements(fields: list[_Field], code: int) -> tuple[int, ...]:
     return tuple(parts)
 
 
-def _ring_code(fields: list[_Field], value: tuple[int, ...]) -> int:
+def _ring_code(fields: Sequence[_Field], value: tuple[int, ...]) -> int:
     code, scale = 0, 1
     for f, part in zip(fields, value, strict=True):
         code += part * scale

@@ -1,15 +1,13 @@
 """Mode "swiss": one round from the current ranking.
 
 Players of close rank sit together (table 1 takes the four best, and so on)
-unless a pair already met. In order: avoid repeat meetings, keep club-mates
-apart, give every player one of their least-played winds (a table where the
-four cannot each take one costs WIND per extra seat), keep the rank spread of
-each table small. The spread is 4 * sum(rank^2) - (sum rank)^2, 16 times the
-variance: 20 for four consecutive ranks, growing with the square of a
-displacement, so a repeat is mended by the nearest possible swap. When nearby
-swaps cannot remove every repeat, the round is annealed as in "no-repeat".
-Winds are best effort here: one round at a time cannot always complete every
-player's missing wind.
+unless a pair already met. Tables are first filled in rank order (each seat
+by the best-ranked of the next few players who has met nobody at the table
+and keeps the winds open), then an iterated local search (``swiss_search``)
+lowers, in order, repeat meetings, club-mates, winds the rest of the event
+could not even out, and the rank spread (highest minus lowest rank of a
+table). When the search cannot remove every repeat, the round is annealed
+as in "no-repeat" and searched again.
 
 One round at a time can also leave the later rounds no repeat-free seating: 16
 players have essentially one way to play 5 rounds without a repeat. When the
@@ -32,11 +30,8 @@ from .norepeat import anneal, lower_bound, search_plan
 from .pins import place_pins
 from .plan_state import PlanState
 from .problem import Problem, meetings_after
-from .swiss_search import improve
+from .swiss_search import SwissRound, improve
 
-REPEAT = 10**9
-CLUB = 10**6
-WIND = 20_000
 _PERMUTATIONS = tuple(permutations(range(4)))
 #: How far down the ranking a seat may be filled to even out winds.
 _LOOKAHEAD = 40
@@ -136,7 +131,7 @@ def _completion(problem: Problem, budget: Budget) -> list[list[list[int]]]:
 
 
 def _round_cost(problem: Problem, tables: list[list[int]]) -> int:
-    return sum(table_cost(problem, table) for table in tables)
+    return SwissRound(problem, tables).total()
 
 
 def _new_repeats(meet: list[list[int]], rounds: list[list[list[int]]]) -> int:
@@ -191,18 +186,6 @@ def _distinct_winds(needs: list[set[int]]) -> bool:
         all(w in need for w, need in zip(perm, needs, strict=False))
         for perm in permutations(range(4), len(needs))
     )
-
-
-def table_cost(problem: Problem, table: list[int]) -> int:
-    """Repeats, club-mates and rank spread of one table."""
-    meet, club, rank = problem.meet, problem.club, problem.rank
-    cost = 0
-    for i, p in enumerate(table):
-        for q in table[i + 1 :]:
-            cost += REPEAT * meet[p][q] + CLUB * (club[p] == club[q])
-    ranks = [rank[p] for p in table]
-    spread = 4 * sum(r * r for r in ranks) - sum(ranks) ** 2
-    return cost + WIND * wind_excess(problem, table) + spread
 
 
 def wind_excess(problem: Problem, table: list[int]) -> int:

@@ -9,6 +9,7 @@ from itertools import combinations
 import pytest
 
 from tests.unit.seating.conftest import FakeClock, assert_valid_round
+from tests.unit.seating.test_replan import full_plan
 from tournaments.seating import SeatingRequest, plan_seating, plan_stats
 from tournaments.seating.designs import design_round, design_size, repeat_free_design
 from tournaments.seating.norepeat import _break_triples
@@ -93,17 +94,6 @@ def test_a_wind_is_judged_against_the_whole_event(
 ) -> None:
     """A player's winds can still end within one of each other, or not."""
     assert _completable(played, total) is expected
-
-
-def full_plan(players: tuple[int, ...], rounds: int, seed: int) -> tuple:  # type: ignore[type-arg]
-    request = SeatingRequest(
-        mode="no-repeat",
-        players=players,
-        rounds_total=rounds,
-        rounds_to_plan=rounds,
-        seed=seed,
-    )
-    return plan_seating(request, clock=FakeClock(step=0.0)).rounds
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
