@@ -58,7 +58,11 @@ def seat_swiss(problem: Problem, budget: Budget) -> list[list[int]]:
 def _ranked_round(problem: Problem, budget: Budget) -> list[list[int]]:
     """The round from the ranking alone (this round's repeats first)."""
     order = sorted(range(problem.n), key=lambda p: problem.rank[p])
-    tables = _by_rank(problem, _rank_groups(problem, order))
+    # Pinned players do not move in the search: start them at their own
+    # tables (apart from players pinned elsewhere); the tables are renumbered
+    # at the end.
+    pins = {p: t for p, t in enumerate(problem.pin) if t >= 0}
+    tables = _by_rank(problem, place_pins(_rank_groups(problem, order), pins))
     tables = improve(problem, tables, budget, problem.rng)
     if any(_costly(problem, table, a) for table in tables for a in table):
         tables = _by_rank(problem, _escape(problem, tables, budget))

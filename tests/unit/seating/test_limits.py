@@ -207,3 +207,27 @@ def test_design_rounds_are_built_one_at_a_time(players: int) -> None:
         full = repeat_free_design(players)
         assert len(full) == size
         assert [full[0], full[1], full[-1]] == rounds
+
+
+def test_pinned_players_in_a_swiss_round_cost_no_repeat() -> None:
+    """Players pinned to four tables, second round of 32: every pinned
+    player at their table, nobody meets twice."""
+    players = tuple(range(1, 33))
+    history = (tuple(tuple(players[i : i + 4]) for i in range(0, 32, 4)),)
+    pins = {1: 8, 2: 7, 5: 1, 6: 2}
+    plan = plan_seating(
+        SeatingRequest(
+            mode="swiss",
+            players=players,
+            history=history,
+            round_index=2,
+            rounds_total=6,
+            ranking=players,
+            pins=pins,
+            seed=2,
+        ),
+        clock=FakeClock(step=0.0),
+    )
+    for player, table in pins.items():
+        assert player in plan.rounds[0][table - 1]
+    assert plan.stats.repeated_pairs == 0
