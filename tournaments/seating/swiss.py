@@ -39,6 +39,9 @@ _LOOKAHEAD = 40
 #: the benchmark machine): a step count, so the same seed gives the same
 #: round on any machine fast enough to finish within the time limit.
 _LOOK_STEPS = 10_000
+#: Steps without improvement that end the annealing of a round whose
+#: repeats the local search cannot remove (a few tenths of a second).
+_ESCAPE_STEPS = 3_000
 #: Fields small enough for the exact completion, and its step limit (about
 #: 0.1 s when no completion exists).
 _EXACT_PLAYERS = 24
@@ -209,7 +212,7 @@ def _escape(
     if sub.expired():  # no time left: counted as a stop by the clock
         return tables
     state = PlanState(problem, [[list(table) for table in tables]])
-    return anneal(state, problem, sub, lower_bound(problem), _LOOK_STEPS)[0]
+    return anneal(state, problem, sub, lower_bound(problem), _ESCAPE_STEPS)[0]
 
 
 def _costly(problem: Problem, table: list[int], a: int) -> bool:

@@ -40,9 +40,11 @@ SOFT = 1
 _PERMUTATIONS = tuple(permutations(range(4)))
 #: Tables on each side a player of an ordinary table may swap with.
 _WINDOW = 3
-#: Swap evaluations per round: about 1 s for 400 players on the benchmark
-#: machine (the cost is per evaluation, so the same on any field size).
+#: Swap evaluations per round: STEPS_PER_TABLE a table, at most STEPS (about
+#: 0.8 s on the benchmark machine whatever the field size: the cost is per
+#: evaluation). Small fields settle long before.
 STEPS = 120_000
+STEPS_PER_TABLE = 5_000
 
 
 class SwissRound:
@@ -202,7 +204,8 @@ def improve(
     """The round after an iterated local search from ``tables`` (table order
     kept: callers sort by rank afterwards). Tables should come roughly in rank
     order: ordinary swaps only look a few tables away."""
-    steps = STEPS if steps is None else steps
+    if steps is None:
+        steps = min(STEPS, STEPS_PER_TABLE * len(tables))
     state = SwissRound(problem, tables)
     count = len(state.tables)
     descend(state, set(range(count)), steps)
