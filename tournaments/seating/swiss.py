@@ -30,7 +30,7 @@ from .norepeat import anneal, lower_bound, search_plan
 from .pins import place_pins
 from .plan_state import PlanState
 from .problem import Problem, meetings_after
-from .swiss_search import SwissRound, improve
+from .swiss_search import STEPS, SwissRound, improve
 
 _PERMUTATIONS = tuple(permutations(range(4)))
 #: How far down the ranking a seat may be filled to even out winds.
@@ -69,7 +69,7 @@ def _ranked_round(problem: Problem, budget: Budget) -> list[list[int]]:
     tables = improve(problem, tables, budget, problem.rng)
     if any(_costly(problem, table, a) for table in tables for a in table):
         tables = _by_rank(problem, _escape(problem, tables, budget))
-        tables = improve(problem, tables, budget, problem.rng)
+        tables = improve(problem, tables, budget, problem.rng, STEPS // 4)
     return _in_rank_order(problem, tables)
 
 
@@ -79,8 +79,9 @@ def _by_rank(problem: Problem, tables: list[list[int]]) -> list[list[int]]:
 
 
 def _in_rank_order(problem: Problem, tables: list[list[int]]) -> list[list[int]]:
-    """Table 1 hosts the best-ranked table, pinned players at their table."""
-    tables = sorted(tables, key=lambda table: sum(problem.rank[p] for p in table))
+    """Table 1 hosts the best-ranked player, table 2 the best of the rest and
+    so on, pinned players at their table."""
+    tables = sorted(tables, key=lambda table: min(problem.rank[p] for p in table))
     return place_pins(tables, {p: t for p, t in enumerate(problem.pin) if t >= 0})
 
 
