@@ -40,10 +40,25 @@ def search_plan(
     if problem.tables < 2:
         return state.snapshot()
     plan = anneal(state, problem, budget, lower_bound(problem), stall_stop)
+    if not _thrice(problem, plan):
+        return plan
     state = PlanState(problem, plan)
-    if max(map(max, state.cnt)) > 2:
-        _break_triples(state)
+    _break_triples(state)
     return state.snapshot()
+
+
+def _thrice(problem: Problem, plan: list[list[list[int]]]) -> bool:
+    """Whether a pair meets three times or more, history included (over the
+    pairs the plan seats together only)."""
+    counts: dict[tuple[int, int], int] = {}
+    meet = problem.meet
+    for round_ in plan:
+        for table in round_:
+            for i, p in enumerate(table):
+                for q in table[i + 1 :]:
+                    key = (p, q) if p < q else (q, p)
+                    counts[key] = counts.get(key, meet[p][q]) + 1
+    return max(counts.values(), default=0) > 2
 
 
 def _beyond_two(state: PlanState, r: int, a: int, b: int) -> int:

@@ -33,9 +33,10 @@ class PlanState:
         self.tables = rounds
         self.where = [[0] * n for _ in rounds]
         self.cnt = [row[:] for row in problem.meet]
-        self.pair = [
-            pair_cost(k) for k in range(len(rounds) + max(map(max, problem.meet)) + 3)
-        ]
+        # A pair met at most as often as its players played (plus one round
+        # a look-ahead may add to the history): a bound in linear time.
+        played = max((sum(row) for row in problem.winds), default=0)
+        self.pair = [pair_cost(k) for k in range(len(rounds) + played + 4)]
         self.club = problem.club
         for r, round_ in enumerate(rounds):
             for t, table in enumerate(round_):

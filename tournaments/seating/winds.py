@@ -7,7 +7,8 @@ vertex of degree <= 4, and a proper 4-edge-colouring of that bipartite graph
 (König: always exists, found with alternating paths) gives every player each
 wind floor(d/4) or ceil(d/4) times over the plan. Winds already played cannot
 be changed; a descent pass then re-orders single tables to even out history
-plus plan.
+plus plan, and chains of seat exchanges across tables (``balance_by_paths``)
+finish what single tables cannot, as after a withdrawal.
 """
 
 from __future__ import annotations
