@@ -45,6 +45,10 @@ _WINDOW = 3
 #: with a sixth of them, 16 players seated four times from one ranking meet
 #: twice where a repeat-free round exists.
 STEPS = 120_000
+#: In the last rounds every wind must be within one after the round itself:
+#: a gap left for the very last round could meet a round with no seating
+#: that closes every player's gap.
+STRICT_TAIL = 2
 
 
 class SwissRound:
@@ -56,10 +60,8 @@ class SwissRound:
         self.club = problem.club
         self.rank = problem.rank
         self.pinned = [t >= 0 for t in problem.pin]
-        codes = [
-            _wind_code(row, sum(row) + 1 + problem.later_rounds)
-            for row in problem.winds
-        ]
+        later = problem.later_rounds if problem.later_rounds >= STRICT_TAIL else 0
+        codes = [_wind_code(row, sum(row) + 1 + later) for row in problem.winds]
         index = {code: i for i, code in enumerate(sorted(set(codes)))}
         # A table's multiset of codes as one number: base 5 digits count how
         # many of its players have each code.
