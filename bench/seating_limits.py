@@ -140,43 +140,42 @@ def replan() -> None:
     print("|---|---|---|---|---|---|---|")
     for seed in range(5):
         players = tuple(range(1, 37))
-        whole = SeatingRequest(
-            mode="no-repeat",
-            players=players,
-            rounds_total=8,
-            rounds_to_plan=8,
-            seed=seed,
-        )
-        history = _plan(whole)[0][:3]
+        history = _plan(_no_repeat(players, 8, seed))[0][:3]
         out = random.Random(seed).choice(players)
         rest = (*(p for p in players if p != out), 99)
-        request = SeatingRequest(
-            mode="no-repeat",
-            players=rest,
-            history=history,
-            round_index=4,
-            rounds_total=8,
-            rounds_to_plan=5,
-            seed=seed,
-        )
+        request = _no_repeat(rest, 8, seed, history=history, round_index=4)
         rounds, seconds, _ = _plan(request)
         _row("36 x 8, substitute after round 3", seed, (*history, *rounds), seconds)
     for seed in range(5):
-        players = tuple(range(1, 21))
         for label, pins in (
             ("20 x 6, no pins", {}),
             ("20 x 6, one pinned player a table", {p: p for p in range(1, 6)}),
         ):
-            request = SeatingRequest(
-                mode="no-repeat",
-                players=players,
-                rounds_total=6,
-                rounds_to_plan=6,
-                pins=pins,
-                seed=seed,
-            )
+            request = _no_repeat(tuple(range(1, 21)), 6, seed, pins=pins)
             rounds, seconds, _ = _plan(request)
             _row(label, seed, rounds, seconds)
+
+
+def _no_repeat(
+    players: tuple[int, ...],
+    total: int,
+    seed: int,
+    *,
+    history: tuple[Round, ...] = (),
+    round_index: int = 1,
+    pins: dict[int, int] | None = None,
+) -> SeatingRequest:
+    """A no-repeat request for every round from ``round_index`` to ``total``."""
+    return SeatingRequest(
+        mode="no-repeat",
+        players=players,
+        history=history,
+        round_index=round_index,
+        rounds_total=total,
+        rounds_to_plan=total - round_index + 1,
+        pins=pins or {},
+        seed=seed,
+    )
 
 
 def _row(label: str, seed: int, rounds: Sequence[Round], seconds: float) -> None:
@@ -201,13 +200,7 @@ def bound() -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     for n in range(8, 101, 4):
         rounds = {8: 1, 12: 1, 20: 5}.get(n, (n - 1) // 3)
-        request = SeatingRequest(
-            mode="no-repeat",
-            players=tuple(range(1, n + 1)),
-            rounds_total=rounds,
-            rounds_to_plan=rounds,
-            seed=n,
-        )
+        request = _no_repeat(tuple(range(1, n + 1)), rounds, n)
         plan, seconds, stopped = _plan(request)
         still = None if stopped else plan_seating(request, clock=lambda: 0.0)
         same = "-" if still is None else still.rounds == plan
@@ -227,10 +220,7 @@ def growth() -> None:
     print("|---|---|---|---|---|")
     for n in (400, 800, 1600, 3200):
         players = tuple(range(1, n + 1))
-        request = SeatingRequest(
-            mode="no-repeat", players=players, rounds_total=8, rounds_to_plan=8
-        )
-        rounds, seconds, _ = _plan(request)
+        rounds, seconds, _ = _plan(_no_repeat(players, 8, 0))
         ranking = list(players)
         random.Random(n).shuffle(ranking)
         swiss = SeatingRequest(
