@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/seating.py            # full grid, about 3 minutes
     .venv/bin/python bench/seating.py --quick    # a few sizes
+    .venv/bin/python bench/seating.py --limits   # issue 17: Swiss spread,
+        # re-planning, the bound, growth (bench/seating_limits.py)
 
 For each N players and R rounds (no history): repeated pairs (sum over pairs
 of meetings - 1), max meetings, wind imbalance (max over players of max - min
@@ -284,7 +286,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="16, 20, 64 players")
     parser.add_argument("--baseline-s", type=float, default=1.0)
+    parser.add_argument(
+        "--limits",
+        action="store_true",
+        help="issue 17 only: Swiss spread, re-planning, the bound, growth "
+        "(bench/seating_limits.py)",
+    )
     args = parser.parse_args()
+    if args.limits:
+        from seating_limits import main as limits
+
+        limits()
+        return
     now = datetime.now(UTC)
     print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, ", end="")
     print(f"Python {platform.python_version()}, {now:%Y-%m-%d %H:%M} UTC\n")

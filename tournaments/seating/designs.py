@@ -14,6 +14,7 @@ affine plane of order 4), 64 get 16 + 5 = 21 (AG(3, 4)), 400 get 100 + 25.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from .design_data import shipped_rounds
@@ -24,16 +25,25 @@ Design = tuple[tuple[tuple[int, ...], ...], ...]
 class _Field:
     """GF(p^k): elements 0..q-1, base-p digits being polynomial coefficients.
 
-    Addition and multiplication are tabulated once (q is at most a few
-    hundred for any real tournament).
+    A prime field computes modulo p; an extension field tabulates addition
+    and multiplication once (q = p^k is at most a few hundred for any real
+    tournament), so the cost of a large prime field stays linear.
     """
 
     def __init__(self, p: int, k: int) -> None:
         self.p, self.k, self.q = p, k, p**k
-        poly = self._primitive() if k > 1 else []
+        if k == 1:
+            return
+        poly = self._primitive()
         elements = range(self.q)
-        self.add = [[self._add(a, b) for b in elements] for a in elements]
-        self.mul = [[self._mul(a, b, poly) for b in elements] for a in elements]
+        self.add_table = [[self._add(a, b) for b in elements] for a in elements]
+        self.mul_table = [[self._mul(a, b, poly) for b in elements] for a in elements]
+
+    def affine(self, t: int, r: int, g: int) -> int:
+        """t + r * g in the field."""
+        if self.k == 1:
+            return (t + r * g) % self.p
+        return self.add_table[t][self.mul_table[r][g]]
 
     def _add(self, a: int, b: int) -> int:
         total, scale = 0, 1
@@ -92,30 +102,36 @@ def _prime_powers(m: int) -> list[tuple[int, int]]:
     return factors
 
 
-def _transversal_rounds(m: int) -> list[list[tuple[int, ...]]] | None:
-    """The m rounds of the resolvable transversal design on 4m players."""
+@cache
+def _ring(m: int) -> tuple[_Field, ...] | None:
+    """The fields whose product ring of order m carries the transversal
+    design, or None when a prime-power factor of m is below 4."""
     factors = _prime_powers(m)
     if not factors or any(p**k < 4 for p, k in factors):
         return None
-    fields = [_Field(p, k) for p, k in factors]
-    elements = [_ring_elements(fields, code) for code in range(m)]
-    rounds = []
-    for r in elements:
-        tables = []
-        for t in elements:
-            seats = []
-            for g in range(4):
-                value = tuple(
-                    f.add[tc][f.mul[rc][g]]
-                    for f, tc, rc in zip(fields, t, r, strict=True)
-                )
-                seats.append(g * m + _ring_code(fields, value))
-            tables.append(tuple(seats))
-        rounds.append(tables)
-    return rounds
+    return tuple(_Field(p, k) for p, k in factors)
 
 
-def _ring_elements(fields: list[_Field], code: int) -> tuple[int, ...]:
+def _transversal_round(m: int, r: int) -> list[tuple[int, ...]]:
+    """Round r (0 <= r < m) of the resolvable transversal design on 4m
+    players; the ring exists (``_ring(m)``)."""
+    fields = _ring(m)
+    assert fields is not None
+    rc = _ring_elements(fields, r)
+    tables = []
+    for code in range(m):
+        t = _ring_elements(fields, code)
+        seats = []
+        for g in range(4):
+            value = tuple(
+                f.affine(tc, x, g) for f, tc, x in zip(fields, t, rc, strict=True)
+            )
+            seats.append(g * m + _ring_code(fields, value))
+        tables.append(tuple(seats))
+    return tables
+
+
+def _ring_elements(fields: Sequence[_Field], code: int) -> tuple[int, ...]:
     parts = []
     for f in fields:
         code, part = divmod(code, f.q)
@@ -123,7 +139,7 @@ def _ring_elements(fields: list[_Field], code: int) -> tuple[int, ...]:
     return tuple(parts)
 
 
-def _ring_code(fields: list[_Field], value: tuple[int, ...]) -> int:
+def _ring_code(fields: Sequence[_Field], value: tuple[int, ...]) -> int:
     code, scale = 0, 1
     for f, part in zip(fields, value, strict=True):
         code += part * scale
@@ -194,26 +210,50 @@ def _cyclic_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
 
 
 @cache
-def repeat_free_design(n: int) -> Design:
-    """The most repeat-free rounds this module builds for n players (n % 4 == 0).
+def _known(n: int) -> list[list[tuple[int, ...]]] | None:
+    """Rounds developed from shipped base rounds or shipped as data (small
+    fields only), the longer of the two."""
+    found = [k for k in (_cyclic_rounds(n), shipped_rounds(n)) if k is not None]
+    return max(found, key=len) if found else None
 
-    Always at least one round (any split into tables is repeat-free).
-    """
+
+def _constructed_size(n: int) -> int:
     m = n // 4
-    rounds: list[list[tuple[int, ...]]] = _transversal_rounds(m) or []
+    size = m if _ring(m) is not None else 0
     if m % 4 == 0:
-        inner = repeat_free_design(m)
-        for inner_round in inner:
-            rounds.append(
-                [
-                    tuple(g * m + p for p in table)
-                    for g in range(4)
-                    for table in inner_round
-                ]
-            )
-    for known in (_cyclic_rounds(n), shipped_rounds(n)):
-        if known is not None and len(known) > len(rounds):
-            rounds = known
-    if not rounds:
-        rounds = [[tuple(range(i, i + 4)) for i in range(0, n, 4)]]
-    return tuple(tuple(round_) for round_ in rounds)
+        size += design_size(m)
+    return size
+
+
+@cache
+def design_size(n: int) -> int:
+    """How many repeat-free rounds this module builds for n players (n % 4
+    == 0), without building them: at least one."""
+    known = _known(n)
+    return max(_constructed_size(n), len(known) if known else 0, 1)
+
+
+def design_round(n: int, r: int) -> tuple[tuple[int, ...], ...]:
+    """Round r (0 <= r < design_size(n)) of the design for n players, built
+    alone: a plan of R rounds costs R rounds, however many the design has."""
+    known = _known(n)
+    if known is not None and len(known) >= _constructed_size(n):
+        return tuple(known[r])
+    m = n // 4
+    if _ring(m) is not None:
+        if r < m:
+            return tuple(_transversal_round(m, r))
+        r -= m
+    if m % 4 == 0 and r < design_size(m):
+        inner = design_round(m, r)
+        return tuple(
+            tuple(g * m + p for p in table) for g in range(4) for table in inner
+        )
+    return tuple(tuple(range(i, i + 4)) for i in range(0, n, 4))
+
+
+@cache
+def repeat_free_design(n: int) -> Design:
+    """Every round of the design for n players (n % 4 == 0); the searches
+    use ``design_round`` for the rounds they need."""
+    return tuple(design_round(n, r) for r in range(design_size(n)))

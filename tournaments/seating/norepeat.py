@@ -16,7 +16,7 @@ import random
 from math import exp
 
 from .budget import Budget
-from .designs import repeat_free_design
+from .designs import design_round, design_size
 from .pins import place_pins
 from .plan_state import CLUB, CONSECUTIVE, PlanState, pair_cost
 from .problem import Problem, meetings_after
@@ -39,23 +39,81 @@ def search_plan(
     )
     if problem.tables < 2:
         return state.snapshot()
-    return anneal(state, problem, budget, lower_bound(problem), stall_stop)
+    plan = anneal(state, problem, budget, lower_bound(problem), stall_stop)
+    if not _thrice(problem, plan):
+        return plan
+    state = PlanState(problem, plan)
+    _break_triples(state)
+    return state.snapshot()
+
+
+def _thrice(problem: Problem, plan: list[list[list[int]]]) -> bool:
+    """Whether a pair meets three times or more, history included (over the
+    pairs the plan seats together only)."""
+    counts: dict[tuple[int, int], int] = {}
+    meet = problem.meet
+    for round_ in plan:
+        for table in round_:
+            for i, p in enumerate(table):
+                for q in table[i + 1 :]:
+                    key = (p, q) if p < q else (q, p)
+                    counts[key] = counts.get(key, meet[p][q]) + 1
+    return max(counts.values(), default=0) > 2
+
+
+def _beyond_two(state: PlanState, r: int, a: int, b: int) -> int:
+    """Change in meetings beyond a pair's second if a and b (round r,
+    different tables) swap."""
+    where, cnt, change = state.where[r], state.cnt, 0
+    for mover, other in ((a, b), (b, a)):
+        for x in state.tables[r][where[mover]]:
+            if x != mover:
+                change -= cnt[mover][x] > 2
+                change += cnt[other][x] + 1 > 2
+    return change
+
+
+def _break_triples(state: PlanState) -> None:
+    """Swaps that leave fewer pair meetings beyond the second, whatever they
+    cost otherwise: the annealing weighs a third meeting against the cheaper
+    repeats it would take to avoid, and may end (by its step count) with a
+    pair meeting three times where every pair could have met at most twice.
+    Each swap lowers that count, so there are at most as many as meetings."""
+    pin, n = state.problem.pin, state.problem.n
+    improved = True
+    while improved:
+        improved = False
+        for r, round_ in enumerate(state.tables):
+            for table in round_:
+                for a in list(table):
+                    if pin[a] >= 0 or not any(state.cnt[a][x] > 2 for x in table):
+                        continue
+                    moves = [
+                        (_beyond_two(state, r, a, b), state.delta(r, a, b), b)
+                        for b in range(n)
+                        if pin[b] < 0 and state.where[r][b] != state.where[r][a]
+                    ]
+                    best = min(moves, default=None)
+                    if best is not None and best[0] < 0:
+                        state.swap(r, a, best[2])
+                        improved = True
 
 
 def _starts(problem: Problem, budget: Budget) -> list[list[list[list[int]]]]:
-    design = repeat_free_design(problem.n)
-    m = problem.rounds
-    cycled = [[list(t) for t in design[r % len(design)]] for r in range(m)]
+    n, m = problem.n, problem.rounds
+    size = design_size(n)
+    design = [design_round(n, r) for r in range(min(m, size))]
+    cycled = [[list(t) for t in design[r % size]] for r in range(m)]
     cycled = relabel(problem, cycled, budget, _RELABEL_WORK // problem.n)
     greedy = [[list(t) for t in round_] for round_ in design[:m]]
     starts = [cycled]
-    if len(design) < m:
+    if size < m:
         starts.append(greedy)
     pins = {p: t for p, t in enumerate(problem.pin) if t >= 0}
     for plan in starts:
         for r in range(len(plan)):
             plan[r] = place_pins(plan[r], pins)
-    if len(design) < m:
+    if size < m:
         while len(greedy) < m:
             greedy.append(_greedy_round(problem, greedy))
     return starts
@@ -100,11 +158,15 @@ def lower_bound(problem: Problem) -> int:
     bounds any plan from below (ignoring tables, clubs and round order).
     """
     n, m = problem.n, problem.rounds
-    by_history: dict[int, int] = {}
-    for p in range(n):
+    by_history: dict[int, int] = {0: n * (n - 1) // 2}
+    for p, row in enumerate(problem.meet):
+        if not any(row):  # in C: players without history cost nothing here
+            continue
         for q in range(p + 1, n):
-            k = problem.meet[p][q]
-            by_history[k] = by_history.get(k, 0) + 1
+            k = row[q]
+            if k:
+                by_history[k] = by_history.get(k, 0) + 1
+                by_history[0] -= 1
     marginals: dict[int, int] = {}
     for k, pairs in by_history.items():
         for j in range(m):

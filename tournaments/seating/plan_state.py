@@ -33,9 +33,10 @@ class PlanState:
         self.tables = rounds
         self.where = [[0] * n for _ in rounds]
         self.cnt = [row[:] for row in problem.meet]
-        self.pair = [
-            pair_cost(k) for k in range(len(rounds) + max(map(max, problem.meet)) + 3)
-        ]
+        # A pair met at most as often as its players played (plus one round
+        # a look-ahead may add to the history): a bound in linear time.
+        played = max((sum(row) for row in problem.winds), default=0)
+        self.pair = [pair_cost(k) for k in range(len(rounds) + played + 4)]
         self.club = problem.club
         for r, round_ in enumerate(rounds):
             for t, table in enumerate(round_):
@@ -56,12 +57,17 @@ class PlanState:
 
     def cost(self) -> int:
         """Full cost of the plan (used once; searches add deltas)."""
-        meet, n = self.problem.meet, self.problem.n
-        total = sum(
-            self.pair[self.cnt[p][q]] - self.pair[meet[p][q]]
-            for p in range(n)
-            for q in range(p + 1, n)
-        )
+        meet, cnt, pair = self.problem.meet, self.cnt, self.pair
+        planned = {
+            (p, q) if p < q else (q, p)
+            for round_ in self.tables
+            for table in round_
+            for p in table
+            for q in table
+            if p != q
+        }
+        # Only pairs that meet in the plan cost more than their history.
+        total = sum(pair[cnt[p][q]] - pair[meet[p][q]] for p, q in planned)
         for r, round_ in enumerate(self.tables):
             before, _ = self.neighbours(r)
             for table in round_:

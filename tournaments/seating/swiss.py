@@ -1,15 +1,13 @@
 """Mode "swiss": one round from the current ranking.
 
 Players of close rank sit together (table 1 takes the four best, and so on)
-unless a pair already met. In order: avoid repeat meetings, keep club-mates
-apart, give every player one of their least-played winds (a table where the
-four cannot each take one costs WIND per extra seat), keep the rank spread of
-each table small. The spread is 4 * sum(rank^2) - (sum rank)^2, 16 times the
-variance: 20 for four consecutive ranks, growing with the square of a
-displacement, so a repeat is mended by the nearest possible swap. When nearby
-swaps cannot remove every repeat, the round is annealed as in "no-repeat".
-Winds are best effort here: one round at a time cannot always complete every
-player's missing wind.
+unless a pair already met. Tables are first filled in rank order (each seat
+by the best-ranked of the next few players who has met nobody at the table
+and keeps the winds open), then an iterated local search (``swiss_search``)
+lowers, in order, repeat meetings, club-mates, winds the rest of the event
+could not even out, and the rank spread (highest minus lowest rank of a
+table). When the search cannot remove every repeat, the round is annealed
+as in "no-repeat" and searched again.
 
 One round at a time can also leave the later rounds no repeat-free seating: 16
 players have essentially one way to play 5 rounds without a repeat. When the
@@ -32,10 +30,8 @@ from .norepeat import anneal, lower_bound, search_plan
 from .pins import place_pins
 from .plan_state import PlanState
 from .problem import Problem, meetings_after
+from .swiss_search import STEPS, SwissRound, improve
 
-REPEAT = 10**9
-CLUB = 10**6
-WIND = 20_000
 _PERMUTATIONS = tuple(permutations(range(4)))
 #: How far down the ranking a seat may be filled to even out winds.
 _LOOKAHEAD = 40
@@ -43,6 +39,9 @@ _LOOKAHEAD = 40
 #: the benchmark machine): a step count, so the same seed gives the same
 #: round on any machine fast enough to finish within the time limit.
 _LOOK_STEPS = 10_000
+#: Steps without improvement that end the annealing of a round whose
+#: repeats the local search cannot remove (a few tenths of a second).
+_ESCAPE_STEPS = 3_000
 #: Fields small enough for the exact completion, and its step limit (about
 #: 0.1 s when no completion exists).
 _EXACT_PLAYERS = 24
@@ -54,7 +53,7 @@ def seat_swiss(problem: Problem, budget: Budget) -> list[list[int]]:
     tables = _ranked_round(problem, budget)
     played = max(sum(row) for row in problem.winds)
     tight = 6 * (played + 1 + problem.later_rounds) > problem.n - 1
-    if problem.later_rounds and tight:
+    if problem.later_rounds and tight and problem.n <= _EXACT_PLAYERS:
         tables = _keep_later_rounds_open(problem, tables, budget)
     return tables
 
@@ -62,20 +61,27 @@ def seat_swiss(problem: Problem, budget: Budget) -> list[list[int]]:
 def _ranked_round(problem: Problem, budget: Budget) -> list[list[int]]:
     """The round from the ranking alone (this round's repeats first)."""
     order = sorted(range(problem.n), key=lambda p: problem.rank[p])
-    tables = _rank_groups(problem, order)
+    # Pinned players do not move in the search: start them at their own
+    # tables (apart from players pinned elsewhere); the tables are renumbered
+    # at the end.
     pins = {p: t for p, t in enumerate(problem.pin) if t >= 0}
-    tables = place_pins(tables, pins)
-    _mend(problem, tables, budget, max_window=2 * len(tables), winds=False)
+    tables = _by_rank(problem, place_pins(_rank_groups(problem, order), pins))
+    tables = improve(problem, tables, budget, problem.rng)
     if any(_costly(problem, table, a) for table in tables for a in table):
-        tables = _escape(problem, tables, budget)
-        _mend(problem, tables, budget, max_window=2, winds=False, every=True)
-    _mend(problem, tables, budget, max_window=8, winds=True)
+        tables = _by_rank(problem, _escape(problem, tables, budget))
+        tables = improve(problem, tables, budget, problem.rng, STEPS // 4)
     return _in_rank_order(problem, tables)
 
 
+def _by_rank(problem: Problem, tables: list[list[int]]) -> list[list[int]]:
+    """Tables sorted by their players' rank sum, as the local search wants."""
+    return sorted(tables, key=lambda table: sum(problem.rank[p] for p in table))
+
+
 def _in_rank_order(problem: Problem, tables: list[list[int]]) -> list[list[int]]:
-    """Table 1 hosts the best-ranked table, pinned players at their table."""
-    tables = sorted(tables, key=lambda table: sum(problem.rank[p] for p in table))
+    """Table 1 hosts the best-ranked player, table 2 the best of the rest and
+    so on, pinned players at their table."""
+    tables = sorted(tables, key=lambda table: min(problem.rank[p] for p in table))
     return place_pins(tables, {p: t for p, t in enumerate(problem.pin) if t >= 0})
 
 
@@ -112,12 +118,11 @@ def _keep_later_rounds_open(
     # Mend the winds with swaps that keep the rest of the plan repeat-free:
     # its meetings count as already played.
     rest = [round_ for round_ in plan if round_ is not best]
-    _mend(
+    best = improve(
         replace(problem, meet=meetings_after(problem.meet, rest)),
-        best,
+        _by_rank(problem, best),
         budget,
-        max_window=8,
-        winds=True,
+        problem.rng,
     )
     return _in_rank_order(problem, best)
 
@@ -134,7 +139,7 @@ def _completion(problem: Problem, budget: Budget) -> list[list[list[int]]]:
 
 
 def _round_cost(problem: Problem, tables: list[list[int]]) -> int:
-    return sum(table_cost(problem, table) for table in tables)
+    return SwissRound(problem, tables).total()
 
 
 def _new_repeats(meet: list[list[int]], rounds: list[list[list[int]]]) -> int:
@@ -191,51 +196,12 @@ def _distinct_winds(needs: list[set[int]]) -> bool:
     )
 
 
-def table_cost(problem: Problem, table: list[int]) -> int:
-    """Repeats, club-mates and rank spread of one table."""
-    meet, club, rank = problem.meet, problem.club, problem.rank
-    cost = 0
-    for i, p in enumerate(table):
-        for q in table[i + 1 :]:
-            cost += REPEAT * meet[p][q] + CLUB * (club[p] == club[q])
-    ranks = [rank[p] for p in table]
-    spread = 4 * sum(r * r for r in ranks) - sum(ranks) ** 2
-    return cost + WIND * wind_excess(problem, table) + spread
-
-
 def wind_excess(problem: Problem, table: list[int]) -> int:
     """Least total, over seatings of the table, of how far above their
     least-played wind count the players sit."""
     r0, r1, r2, r3 = (problem.winds[p] for p in table)
     best = min(r0[a] + r1[b] + r2[c] + r3[d] for a, b, c, d in _PERMUTATIONS)
     return best - min(r0) - min(r1) - min(r2) - min(r3)
-
-
-def _mend(
-    problem: Problem,
-    tables: list[list[int]],
-    budget: Budget,
-    *,
-    max_window: int,
-    winds: bool,
-    every: bool = False,
-) -> None:
-    """Steepest descent on swaps near each seat that costs a repeat or a
-    club-mate (with ``winds``, also at tables with uneven winds; with
-    ``every``, at all seats), widening the window up to ``max_window`` tables
-    when no nearby swap helps; stops when nothing helps or time is up."""
-    costs = [table_cost(problem, table) for table in tables]
-    window = 1
-    while window <= max_window:
-        improved = False
-        for t in range(len(tables)):
-            if budget.expired():
-                return
-            uneven = every or (winds and wind_excess(problem, tables[t]) > 0)
-            for a in list(tables[t]):
-                if problem.pin[a] < 0 and (uneven or _costly(problem, tables[t], a)):
-                    improved |= _best_swap(problem, tables, costs, t, a, window)
-        window = 1 if improved else window * 2
 
 
 def _escape(
@@ -247,48 +213,9 @@ def _escape(
     if sub.expired():  # no time left: counted as a stop by the clock
         return tables
     state = PlanState(problem, [[list(table) for table in tables]])
-    return anneal(state, problem, sub, lower_bound(problem))[0]
+    return anneal(state, problem, sub, lower_bound(problem), _ESCAPE_STEPS)[0]
 
 
 def _costly(problem: Problem, table: list[int], a: int) -> bool:
     meet, club = problem.meet, problem.club
     return any(q != a and (meet[a][q] or club[a] == club[q]) for q in table)
-
-
-def _best_swap(
-    problem: Problem,
-    tables: list[list[int]],
-    costs: list[int],
-    t: int,
-    a: int,
-    window: int,
-) -> bool:
-    """Apply the best improving swap of a with a player of a table within
-    ``window`` of table t; True when one was applied."""
-    best: tuple[int, int, int] | None = None  # (delta, table, seat)
-    here = tables[t]
-    seat_a = here.index(a)
-    for u in range(max(0, t - window), min(len(tables), t + window + 1)):
-        if u == t:
-            continue
-        there = tables[u]
-        for seat_b, b in enumerate(there):
-            if problem.pin[b] >= 0:
-                continue
-            here[seat_a], there[seat_b] = b, a
-            delta = (
-                table_cost(problem, here)
-                + table_cost(problem, there)
-                - costs[t]
-                - costs[u]
-            )
-            here[seat_a], there[seat_b] = a, b
-            if delta < 0 and (best is None or delta < best[0]):
-                best = (delta, u, seat_b)
-    if best is None:
-        return False
-    _, u, seat_b = best
-    here[seat_a], tables[u][seat_b] = tables[u][seat_b], a
-    costs[t] = table_cost(problem, here)
-    costs[u] = table_cost(problem, tables[u])
-    return True

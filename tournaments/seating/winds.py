@@ -7,7 +7,8 @@ vertex of degree <= 4, and a proper 4-edge-colouring of that bipartite graph
 (König: always exists, found with alternating paths) gives every player each
 wind floor(d/4) or ceil(d/4) times over the plan. Winds already played cannot
 be changed; a descent pass then re-orders single tables to even out history
-plus plan.
+plus plan, and chains of seat exchanges across tables (``balance_by_paths``)
+finish what single tables cannot, as after a withdrawal.
 """
 
 from __future__ import annotations
@@ -127,6 +128,8 @@ def assign_winds(
     plans = [_equitable(rounds), _sequential(history, rounds)]
     for plan in plans:
         _descent(history, plan)
+        if history:
+            balance_by_paths(history, plan)
     best = min(plans, key=lambda plan: _unevenness(history, plan))
     return tuple(tuple(_as_table(table) for table in round_) for round_ in best)
 
@@ -162,3 +165,75 @@ def _unevenness(
 
 def _as_table(players: Sequence[int]) -> Table:
     return (players[0], players[1], players[2], players[3])
+
+
+def balance_by_paths(history: Sequence[Round], plan: list[list[list[int]]]) -> None:
+    """Even out history plus plan by chains of seat exchanges.
+
+    A player x with too many of wind a and too few of b gives an a seat to y
+    who sits b at the same table; y passes the surplus on the same way, until
+    a player z who can take one more a and one less b (a breadth-first search
+    over players, so each exchange is at another table). Intermediate players'
+    counts do not change. Single tables cannot do this when every table of x
+    is balanced on its own, which is what a withdrawal leaves behind: the
+    history fixed some winds, and the substitute owes the others.
+    """
+    counts = wind_counts([*history, *plan])
+    seats: dict[int, list[list[int]]] = {}
+    for round_ in plan:
+        for table in round_:
+            for player in table:
+                seats.setdefault(player, []).append(table)
+    for _ in range(4 * len(counts)):
+        uneven = [p for p in seats if max(counts[p]) - min(counts[p]) > 1]
+        if not any(_augment(p, counts, seats) for p in uneven):
+            return
+
+
+def _augment(
+    x: int, counts: dict[int, list[int]], seats: dict[int, list[list[int]]]
+) -> bool:
+    """One chain from x's most-played wind to its least-played; True if found."""
+    row = counts[x]
+    a = row.index(max(row))
+    b = row.index(min(row))
+    parent: dict[int, tuple[int, list[int]]] = {x: (-1, [])}
+    frontier = [x]
+    while frontier:
+        following = []
+        for y in frontier:
+            for table in seats[y]:
+                if table[a] != y:
+                    continue
+                z = table[b]
+                if z in parent:
+                    continue
+                parent[z] = (y, table)
+                new = [n + (w == a) - (w == b) for w, n in enumerate(counts[z])]
+                if max(new) - min(new) <= 1:
+                    _apply(z, parent, a, b, counts)
+                    return True
+                following.append(z)
+        frontier = following
+    return False
+
+
+def _apply(
+    z: int,
+    parent: dict[int, tuple[int, list[int]]],
+    a: int,
+    b: int,
+    counts: dict[int, list[int]],
+) -> None:
+    """Swap the a and b seats along the chain ending at z."""
+    counts[z][a] += 1
+    counts[z][b] -= 1
+    node = z
+    while True:
+        previous, table = parent[node]
+        if previous < 0:
+            break
+        table[a], table[b] = table[b], table[a]
+        node = previous
+    counts[node][a] -= 1
+    counts[node][b] += 1

@@ -8,9 +8,13 @@ from tests.unit.seating.conftest import FakeClock, assert_valid_round
 from tournaments.seating import SeatingError, SeatingRequest, plan_seating, plan_stats
 
 
-def full_plan(players: tuple[int, ...], rounds: int) -> tuple:  # type: ignore[type-arg]
+def full_plan(players: tuple[int, ...], rounds: int, seed: int = 0) -> tuple:  # type: ignore[type-arg]
     request = SeatingRequest(
-        mode="no-repeat", players=players, rounds_total=rounds, rounds_to_plan=rounds
+        mode="no-repeat",
+        players=players,
+        rounds_total=rounds,
+        rounds_to_plan=rounds,
+        seed=seed,
     )
     return plan_seating(request, clock=FakeClock(step=0.001)).rounds
 

@@ -1,0 +1,233 @@
+"""Issue 17: Swiss tables of close rank, winds that survive withdrawals, pins
+that cost nothing a renumbering avoids, no pair thrice, large fields."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+from tests.unit.seating.conftest import FakeClock, assert_valid_round
+from tests.unit.seating.test_replan import full_plan
+from tournaments.seating import SeatingRequest, plan_seating, plan_stats
+from tournaments.seating.designs import design_round, design_size, repeat_free_design
+from tournaments.seating.norepeat import _break_triples
+from tournaments.seating.plan_state import CONSECUTIVE, PlanState, pair_cost
+from tournaments.seating.problem import build_problem
+from tournaments.seating.swiss_search import _completable
+
+
+def swiss_event(count: int, rounds: int, seed: int) -> tuple[float, tuple]:  # type: ignore[type-arg]
+    """A Swiss event seated from a fresh seeded random ranking each round, on
+    a clock that stands still (steps only): (mean spread, history)."""
+    rng = random.Random(seed)
+    players = tuple(range(1, count + 1))
+    history: tuple = ()  # type: ignore[type-arg]
+    spreads = []
+    for number in range(1, rounds + 1):
+        ranking = list(players)
+        rng.shuffle(ranking)
+        plan = plan_seating(
+            SeatingRequest(
+                mode="swiss",
+                players=players,
+                history=history,
+                round_index=number,
+                rounds_total=rounds,
+                ranking=tuple(ranking),
+                seed=number,
+            ),
+            clock=FakeClock(step=0.0),
+        )
+        assert plan.clock_stopped is False
+        assert_valid_round(plan.rounds[0], players)
+        place = {p: i for i, p in enumerate(ranking)}
+        for table in plan.rounds[0]:
+            spreads.append(max(place[p] for p in table) - min(place[p] for p in table))
+        history = (*history, *plan.rounds)
+    return sum(spreads) / len(spreads), history
+
+
+def test_swiss_keeps_tables_within_close_ranks_without_repeats() -> None:
+    """48 players, 6 rounds: mean spread (highest minus lowest rank at a
+    table) at most 9, nobody meets twice, every wind within one at the end."""
+    spread, history = swiss_event(48, 6, seed=3)
+    stats = plan_stats(history)
+    assert spread <= 9.0
+    assert stats.repeated_pairs == 0
+    assert stats.wind_imbalance <= 1
+
+
+def test_a_swiss_round_depends_on_the_seed_alone() -> None:
+    """Steps, not the clock, end the search: a slow clock gives the same round."""
+    players = tuple(range(1, 41))
+    ranking = tuple(reversed(players))
+    history = (tuple(tuple(players[i : i + 4]) for i in range(0, 40, 4)),)
+    request = SeatingRequest(
+        mode="swiss",
+        players=players,
+        history=history,
+        round_index=2,
+        rounds_total=6,
+        ranking=ranking,
+        seed=7,
+    )
+    still = plan_seating(request, clock=FakeClock(step=0.0))
+    slow = plan_seating(request, clock=FakeClock(step=0.0001))
+    assert still == slow
+    assert still.clock_stopped is False
+
+
+@pytest.mark.parametrize(
+    ("played", "total", "expected"),
+    [
+        ([1, 1, 1, 0], 8, True),  # within one now
+        ([2, 1, 1, 0], 8, True),  # two apart for a while: 4 rounds close it
+        ([3, 1, 1, 0], 8, False),  # three Easts of eight rounds: lost
+        ([2, 2, 2, 0], 6, False),  # six rounds end at 2, 2, 1, 1 at best
+        ([2, 2, 1, 1], 6, True),
+    ],
+)
+def test_a_wind_is_judged_against_the_whole_event(
+    played: list[int], total: int, expected: bool
+) -> None:
+    """A player's winds can still end within one of each other, or not."""
+    assert _completable(played, total) is expected
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_winds_stay_within_one_after_a_withdrawal_and_a_substitute(
+    seed: int,
+) -> None:
+    """36 players, 8 rounds; one withdraws after round 3 and a substitute
+    joins: history plus re-plan has no repeat and every wind within one."""
+    players = tuple(range(1, 37))
+    history = full_plan(players, 8, seed)[:3]
+    rest = (*(p for p in players if p != 5 + seed), 99)
+    plan = plan_seating(
+        SeatingRequest(
+            mode="no-repeat",
+            players=rest,
+            history=history,
+            round_index=4,
+            rounds_total=8,
+            rounds_to_plan=5,
+            seed=seed,
+        ),
+        clock=FakeClock(step=0.0),
+    )
+    assert plan.stats == plan_stats([*history, *plan.rounds])
+    assert plan.stats.repeated_pairs == 0
+    assert plan.stats.wind_imbalance <= 1
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_one_pinned_player_a_table_costs_no_repeat(seed: int) -> None:
+    """20 players, 5 rounds, a player pinned at each table: the design's
+    points are given so that the pinned players never meet, and the tables
+    are renumbered: still no repeat."""
+    pins = {p: p for p in range(1, 6)}
+    plan = plan_seating(
+        SeatingRequest(
+            mode="no-repeat",
+            players=tuple(range(1, 21)),
+            rounds_total=5,
+            rounds_to_plan=5,
+            pins=pins,
+            seed=seed,
+        ),
+        clock=FakeClock(step=0.0),
+    )
+    assert plan.stats.repeated_pairs == 0
+    for round_ in plan.rounds:
+        for player, table in pins.items():
+            assert player in round_[table - 1]
+
+
+def test_pairs_meeting_three_times_are_broken_up() -> None:
+    """Eight players, three identical rounds: swaps leave no pair meeting a
+    third time (two meetings each are possible)."""
+    problem = build_problem(
+        SeatingRequest(mode="no-repeat", players=tuple(range(8)), rounds_total=3)
+    )
+    state = PlanState(problem, [[[0, 1, 2, 3], [4, 5, 6, 7]] for _ in range(3)])
+    _break_triples(state)
+    assert max(map(max, state.cnt)) <= 2
+    for round_ in state.snapshot():
+        assert_valid_round(round_, range(8))
+
+
+def test_plan_cost_counts_only_the_pairs_that_meet() -> None:
+    """The cost over the plan's pairs equals the cost over every pair."""
+    rng = random.Random(5)
+    players = tuple(range(24))
+    order = list(players)
+    rng.shuffle(order)
+    history = (tuple(tuple(order[i : i + 4]) for i in range(0, 24, 4)),)
+    problem = build_problem(
+        SeatingRequest(
+            mode="no-repeat",
+            players=players,
+            history=history,
+            round_index=2,
+            rounds_total=4,
+            rounds_to_plan=3,
+        )
+    )
+    plan = []
+    for _ in range(3):
+        rng.shuffle(order)
+        plan.append([order[i : i + 4] for i in range(0, 24, 4)])
+    state = PlanState(problem, plan)
+    every_pair = sum(
+        pair_cost(state.cnt[p][q]) - pair_cost(problem.meet[p][q])
+        for p, q in combinations(range(24), 2)
+    )
+    consecutive = sum(
+        CONSECUTIVE
+        for r, round_ in enumerate(plan)
+        for table in round_
+        for p, q in combinations(table, 2)
+        if state.neighbours(r)[0][p] == state.neighbours(r)[0][q] >= 0
+    )
+    assert state.cost() == every_pair + consecutive
+    assert every_pair > 0 and consecutive > 0
+
+
+@pytest.mark.parametrize("players", [64, 100, 400, 1600])
+def test_design_rounds_are_built_one_at_a_time(players: int) -> None:
+    """A round built alone is the design's round; the size needs no rounds."""
+    size = design_size(players)
+    rounds = [design_round(players, r) for r in (0, 1, size - 1)]
+    for round_ in rounds:
+        assert_valid_round(round_, range(players))
+    assert plan_stats(rounds).repeated_pairs == 0
+    if players <= 100:
+        full = repeat_free_design(players)
+        assert len(full) == size
+        assert [full[0], full[1], full[-1]] == rounds
+
+
+def test_pinned_players_in_a_swiss_round_cost_no_repeat() -> None:
+    """Players pinned to four tables, second round of 32: every pinned
+    player at their table, nobody meets twice."""
+    players = tuple(range(1, 33))
+    history = (tuple(tuple(players[i : i + 4]) for i in range(0, 32, 4)),)
+    pins = {1: 8, 2: 7, 5: 1, 6: 2}
+    plan = plan_seating(
+        SeatingRequest(
+            mode="swiss",
+            players=players,
+            history=history,
+            round_index=2,
+            rounds_total=6,
+            ranking=players,
+            pins=pins,
+            seed=2,
+        ),
+        clock=FakeClock(step=0.0),
+    )
+    for player, table in pins.items():
+        assert player in plan.rounds[0][table - 1]
+    assert plan.stats.repeated_pairs == 0

@@ -1,0 +1,248 @@
+"""Iterated local search for one Swiss round.
+
+The cost of a table, lowest first in importance: a seat above the player's
+least-played wind that later rounds can still even out (SOFT, one rank
+place), its rank spread (highest minus lowest rank of its four players, the
+figure the issue measures), a seat after which the player could no longer
+end the event with every wind within one of the others (WIND), club-mates
+(CLUB), pairs who met before (REPEAT per earlier meeting). Repeats come
+first, then the spread, then the winds, as the issue orders them, except
+that a wind the rest of the event could not mend outranks the spread: once
+played it is lost, while a wider table is forgotten after its round. Winds
+are judged against the whole event (``later_rounds``), so a round may leave
+a player two apart for a while when the later rounds can close the gap; a
+rule of "within one after every round" forces every fourth round into
+tables of four different missing winds and costs that round its spread.
+
+The search: steepest descent on swaps of two players of nearby tables (tables
+in rank order; a costly table looks at every table), then a perturbation (a
+few random swaps between neighbouring tables) followed by the same descent on
+the tables it touched, kept when the round costs no more than the best one
+(plateaus are walked), undone otherwise. It counts the swaps it evaluates and
+stops after ``steps`` of them, so the same seed gives the same round on any
+machine; the time limit is only the safety net.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+from .budget import Budget
+from .problem import Problem
+
+REPEAT = 10**9
+CLUB = 10**6
+WIND = 10**4
+#: A seat above the player's least-played wind that the rest of the event
+#: can still even out: worth a rank place.
+SOFT = 1
+_PERMUTATIONS = tuple(permutations(range(4)))
+#: Tables on each side a player of an ordinary table may swap with.
+_WINDOW = 3
+#: Swap evaluations per round: about 0.8 s on the benchmark machine whatever
+#: the field size (the cost is per evaluation). Small fields need them too:
+#: with a sixth of them, 16 players seated four times from one ranking meet
+#: twice where a repeat-free round exists.
+STEPS = 120_000
+#: In the last rounds every wind must be within one after the round itself:
+#: a gap left for the very last round could meet a round with no seating
+#: that closes every player's gap.
+STRICT_TAIL = 2
+
+
+class SwissRound:
+    """Tables of one round under search, with each table's cost."""
+
+    def __init__(self, problem: Problem, tables: list[list[int]]) -> None:
+        self.problem = problem
+        self.meet = problem.meet
+        self.club = problem.club
+        self.rank = problem.rank
+        self.pinned = [t >= 0 for t in problem.pin]
+        later = problem.later_rounds if problem.later_rounds >= STRICT_TAIL else 0
+        codes = [_wind_code(row, sum(row) + 1 + later) for row in problem.winds]
+        index = {code: i for i, code in enumerate(sorted(set(codes)))}
+        # A table's multiset of codes as one number: base 5 digits count how
+        # many of its players have each code.
+        self.wind_key = [5 ** index[code] for code in codes]
+        self.codes = codes
+        self._winds: dict[int, int] = {}
+        self.tables = [list(table) for table in tables]
+        self.costs = [self.table_cost(table) for table in self.tables]
+        self.evaluations = 0
+        #: Tables as they were before the swaps since the last ``mark``.
+        self.journal: dict[int, tuple[list[int], int]] = {}
+
+    def table_cost(self, table: list[int]) -> int:
+        a, b, c, d = table
+        meet, club = self.meet, self.club
+        ma, mb, mc = meet[a], meet[b], meet[c]
+        repeats = ma[b] + ma[c] + ma[d] + mb[c] + mb[d] + mc[d]
+        ca, cb, cc, cd = club[a], club[b], club[c], club[d]
+        mates = (
+            (ca == cb) + (ca == cc) + (ca == cd) + (cb == cc) + (cb == cd) + (cc == cd)
+        )
+        rank = self.rank
+        ra, rb, rc, rd = rank[a], rank[b], rank[c], rank[d]
+        spread = max(ra, rb, rc, rd) - min(ra, rb, rc, rd)
+        wk = self.wind_key
+        key = wk[a] + wk[b] + wk[c] + wk[d]
+        wind = self._winds.get(key)
+        if wind is None:
+            wind = self._wind(table, key)
+        return REPEAT * repeats + CLUB * mates + wind + spread
+
+    def _wind(self, table: list[int], key: int) -> int:
+        """WIND per seat that leaves a player unable to end the event within
+        one of each wind, then SOFT per seat above a player's least-played
+        wind now, for the table's best seating."""
+        rows = [_decode(self.codes[p]) for p in table]
+        best = min(
+            rows[0][w] + rows[1][x] + rows[2][y] + rows[3][z]
+            for w, x, y, z in _PERMUTATIONS
+        )
+        value = WIND * (best // 16) + SOFT * (best % 16)
+        self._winds[key] = value
+        return value
+
+    def total(self) -> int:
+        return sum(self.costs)
+
+    def best_swap(self, t: int, u: int) -> tuple[int, int, int] | None:
+        """The best improving swap between tables t and u: (delta, seat in t,
+        seat in u), or None."""
+        here, there = self.tables[t], self.tables[u]
+        base = self.costs[t] + self.costs[u]
+        pinned, cost = self.pinned, self.table_cost
+        best: tuple[int, int, int] | None = None
+        for i, a in enumerate(here):
+            if pinned[a]:
+                continue
+            for j, b in enumerate(there):
+                if pinned[b]:
+                    continue
+                here[i], there[j] = b, a
+                delta = cost(here) + cost(there) - base
+                here[i], there[j] = a, b
+                if delta < 0 and (best is None or delta < best[0]):
+                    best = (delta, i, j)
+        self.evaluations += 16
+        return best
+
+    def swap(self, t: int, i: int, u: int, j: int) -> None:
+        for x in (t, u):
+            if x not in self.journal:
+                self.journal[x] = (list(self.tables[x]), self.costs[x])
+        here, there = self.tables[t], self.tables[u]
+        here[i], there[j] = there[j], here[i]
+        self.costs[t] = self.table_cost(here)
+        self.costs[u] = self.table_cost(there)
+
+
+def _wind_code(row: list[int], total: int) -> int:
+    """What each wind costs a player this round, as one number (base 64, a
+    digit per wind): 8 when the player, having sat ``row`` and playing
+    ``total`` rounds in all, could then no longer end with every wind within
+    one of the others, 16 times; plus how far above their least-played wind
+    it is now (capped at 3). Adding the digits of four players keeps both
+    parts apart (4 * 3 < 16, 4 * 19 < 64)."""
+    low = min(row)
+    digits = []
+    for w in range(4):
+        after = [count + (v == w) for v, count in enumerate(row)]
+        digits.append(16 * (not _completable(after, total)) + min(3, row[w] - low))
+    return sum(digit * 64**w for w, digit in enumerate(digits))
+
+
+def _completable(counts: list[int], total: int) -> bool:
+    """Whether wind counts can still grow to ``total`` seats with every wind
+    within one of the others: total // 4 each, one more for total % 4."""
+    high = total // 4 + 1
+    return (
+        all(c <= high for c in counts) and sum(c == high for c in counts) <= total % 4
+    )
+
+
+def _decode(code: int) -> tuple[int, int, int, int]:
+    return (code % 64, code // 64 % 64, code // 4096 % 64, code // 262144)
+
+
+def _partners(state: SwissRound, t: int) -> range:
+    """Tables a player of table t may swap with: all of them when the table
+    costs more than its spread (a repeat, club-mates or winds)."""
+    count = len(state.tables)
+    if state.costs[t] >= WIND:  # a repeat, club-mates or a wind for good
+        return range(count)
+    return range(max(0, t - _WINDOW), min(count, t + _WINDOW + 1))
+
+
+def descend(state: SwissRound, dirty: set[int], limit: int) -> None:
+    """Apply best swaps from the dirty tables until none improves (or the
+    evaluation count reaches ``limit``)."""
+    while dirty and state.evaluations < limit:
+        t = min(dirty)
+        dirty.discard(t)
+        best: tuple[int, int, int, int] | None = None
+        for u in _partners(state, t):
+            if u == t:
+                continue
+            move = state.best_swap(t, u)
+            if move is not None and (best is None or move[0] < best[0]):
+                best = (move[0], u, move[1], move[2])
+        if best is not None:
+            _, u, i, j = best
+            state.swap(t, i, u, j)
+            dirty.update((t, u))
+
+
+def improve(
+    problem: Problem,
+    tables: list[list[int]],
+    budget: Budget,
+    rng: random.Random,
+    steps: int | None = None,
+) -> list[list[int]]:
+    """The round after an iterated local search from ``tables`` (table order
+    kept: callers sort by rank afterwards). Tables should come roughly in rank
+    order: ordinary swaps only look a few tables away."""
+    steps = STEPS if steps is None else steps
+    state = SwissRound(problem, tables)
+    count = len(state.tables)
+    descend(state, set(range(count)), steps)
+    if count < 2:
+        return state.tables
+    best_total, kicks = state.total(), 0
+    while state.evaluations < steps:
+        kicks += 1
+        if kicks % 16 == 0 and budget.expired():
+            break
+        state.journal = {}
+        descend(state, _perturb(state, rng), steps)
+        total = state.total()
+        if total <= best_total:
+            best_total = total
+            continue
+        for t, (table, cost) in state.journal.items():
+            state.tables[t], state.costs[t] = table, cost
+        state.evaluations += 16
+    state.journal = {}
+    return state.tables
+
+
+def _perturb(state: SwissRound, rng: random.Random) -> set[int]:
+    """Two random swaps around a random table; returns the tables touched."""
+    count = len(state.tables)
+    touched: set[int] = set()
+    t = rng.randrange(count)
+    for _ in range(2):
+        u = min(count - 1, max(0, t + rng.choice((-2, -1, 1, 2))))
+        i, j = rng.randrange(4), rng.randrange(4)
+        if u == t or state.pinned[state.tables[t][i]]:
+            continue
+        if state.pinned[state.tables[u][j]]:
+            continue
+        state.swap(t, i, u, j)
+        touched.update((t, u))
+        t = u
+    return touched
