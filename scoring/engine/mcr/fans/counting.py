@@ -18,37 +18,14 @@ from scoring.engine.mcr.fans.context import (
 )
 from scoring.engine.mcr.fans.decompose import CHOW, KONG, Set
 from scoring.engine.mcr.fans.exclusions import apply_exclusions, apply_winds
-from scoring.engine.mcr.fans.sets import add_chow_fans, add_pung_fans
+from scoring.engine.mcr.fans.sets import chow_fans, pung_fans
 
-TABLE_SIZE = f.FAN_COUNT + 1
 # mcr.md fans 12, 33, 66 by the number of concealed pungs (kongs included).
 _CONCEALED_PUNG_FANS = {
     2: f.TWO_CONCEALED_PUNGS,
     3: f.THREE_CONCEALED_PUNGS,
     4: f.FOUR_CONCEALED_PUNGS,
 }
-
-
-def add_win_conditions(ctx: HandContext, table: list[int]) -> None:
-    """Fans 44-47, 58 and 80 from the way the hand was won.
-
-    Last Tile Draw and Out With Replacement Tile may both score (mcr.md 6.7);
-    each absorbs Self-Drawn. Robbing the Kong never adds Last Tile.
-    """
-    if ctx.last_of_kind:
-        table[f.LAST_TILE] = 1
-    if ctx.self_drawn:
-        table[f.SELF_DRAWN] = 1
-        if ctx.last_tile:
-            table[f.LAST_TILE_DRAW] = 1
-        if ctx.replacement:
-            table[f.OUT_WITH_REPLACEMENT_TILE] = 1
-        return
-    if ctx.last_tile:
-        table[f.LAST_TILE_CLAIM] = 1
-    if ctx.robbing_kong:
-        table[f.ROBBING_THE_KONG] = 1
-        table[f.LAST_TILE] = 0
 
 
 def add_kong_fans(melded: int, concealed: int, pungs: int, table: list[int]) -> None:
@@ -85,12 +62,43 @@ def count_standard(
 
     ``knitted``: a knitted straight stands for three of the sets, so the
     fans that look at every set (Outside Hand, All Fives, All Even Pungs)
-    cannot apply.
+    cannot apply. The table starts from ``ctx.base`` (win conditions,
+    concealment, the tiles' own fans): no step below reads or writes those
+    fans before the exclusions.
     """
-    table = [0] * TABLE_SIZE
-    add_win_conditions(ctx, table)
-    chows, pungs, hidden_pungs, kongs = _sort_sets(ctx, sets)
-    add_kong_fans(kongs[0], kongs[1], hidden_pungs, table)
+    table = ctx.base.copy()
+    win = ctx.win
+    chow_list = []
+    pung_list = []
+    in_chow = False
+    for kind, tile in sets:
+        if kind == CHOW:
+            chow_list.append(tile)
+            if tile <= win <= tile + 2:
+                in_chow = True
+        else:
+            pung_list.append(tile)
+    if ctx.self_drawn or in_chow:
+        hidden_pungs = len(pung_list)
+    else:
+        hidden_pungs = len(pung_list) - pung_list.count(win)
+    melded_kongs = hidden_kongs = 0
+    for kind, tile, concealed in ctx.melds:
+        if kind == CHOW:
+            chow_list.append(tile)
+        else:
+            pung_list.append(tile)
+            if kind == KONG:
+                if concealed:
+                    hidden_kongs += 1
+                else:
+                    melded_kongs += 1
+    chow_list.sort()
+    pung_list.sort()
+    chows = tuple(chow_list)
+    pungs = tuple(pung_list)
+    if melded_kongs or hidden_kongs or hidden_pungs > 1:
+        add_kong_fans(melded_kongs, hidden_kongs, hidden_pungs, table)
     if len(pungs) == 4 and not (table[f.FOUR_KONGS] or table[f.FOUR_CONCEALED_PUNGS]):
         table[f.ALL_PUNGS] = 1
     for tile in pungs:
@@ -98,55 +106,24 @@ def count_standard(
             table[f.DRAGON_PUNG] += 1
         elif tile >= HONOR_BASE or tile in TERMINALS:
             table[f.PUNG_OF_TERMINALS_OR_HONORS] += 1
-    if not (len(chows) == 4 and _terminal_chows(chows, pair, table)):
-        add_chow_fans(chows, table)
-    add_pung_fans(pungs, table)
-    _add_concealment(ctx, table)
+    if len(chows) > 1 and not (len(chows) == 4 and _terminal_chows(chows, pair, table)):
+        for fan in chow_fans(chows):
+            table[fan] += 1
+    if len(pungs) > 1:
+        for fan in pung_fans(pungs):
+            table[fan] += 1
     _add_pair_fans(chows, pair, table)
     if not knitted:
         _add_set_shapes(chows, pungs, pair, table)
-    for fan in ctx.tile_fans:
-        table[fan] = 1
     if not table[f.QUADRUPLE_CHOW]:
         table[f.TILE_HOG] = ctx.tile_hogs
     _add_wait(ctx, sets, pair, table)
     apply_exclusions(table)
-    apply_winds(ctx, pungs, table)
+    if pungs and pungs[-1] >= HONOR_BASE:
+        apply_winds(ctx, pungs, table)
     if not any(table):
         table[f.CHICKEN_HAND] = 1
     return table
-
-
-def _sort_sets(
-    ctx: HandContext, sets: tuple[Set, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, int]]:
-    """Chows, pungs (kongs included), concealed pungs and (melded, hidden) kongs.
-
-    On a discard, a pung of the winning tile counts as melded unless the tile
-    can be read in a concealed chow instead (the player's choice).
-    """
-    win = ctx.win
-    chows = [tile for kind, tile in sets if kind == CHOW]
-    pungs = [tile for kind, tile in sets if kind != CHOW]
-    in_chow = any(tile <= win <= tile + 2 for tile in chows)
-    hidden = sum(1 for tile in pungs if ctx.self_drawn or tile != win or in_chow)
-    melded_kongs = hidden_kongs = 0
-    for kind, tile, concealed in ctx.melds:
-        if kind == CHOW:
-            chows.append(tile)
-        else:
-            pungs.append(tile)
-            if kind == KONG:
-                if concealed:
-                    hidden_kongs += 1
-                else:
-                    melded_kongs += 1
-    return (
-        tuple(sorted(chows)),
-        tuple(sorted(pungs)),
-        hidden,
-        (melded_kongs, hidden_kongs),
-    )
 
 
 def _terminal_chows(chows: tuple[int, ...], pair: int, table: list[int]) -> bool:
@@ -167,17 +144,6 @@ def _terminal_chows(chows: tuple[int, ...], pair: int, table: list[int]) -> bool
             table[f.THREE_SUITED_TERMINAL_CHOWS] = 1
             return True
     return False
-
-
-def _add_concealment(ctx: HandContext, table: list[int]) -> None:
-    """Concealed Hand, Fully Concealed Hand, Melded Hand (fans 62, 56, 53)."""
-    if ctx.claimed == 0:
-        if ctx.self_drawn:
-            table[f.FULLY_CONCEALED_HAND] = 1
-        else:
-            table[f.CONCEALED_HAND] = 1
-    elif ctx.claimed == 4 and not ctx.self_drawn:
-        table[f.MELDED_HAND] = 1
 
 
 def _add_pair_fans(chows: tuple[int, ...], pair: int, table: list[int]) -> None:

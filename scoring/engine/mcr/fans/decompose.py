@@ -28,11 +28,18 @@ KNITTED: tuple[tuple[int, ...], ...] = tuple(
     )
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
-_MEMO_SIZE = 1 << 16
+# Bounded: these memos serve the rarer paths (special shapes, waits near
+# them); the hot path uses the integer-keyed tables of ``suits``.
+_MEMO_SIZE = 1 << 12
 
 
 @lru_cache(maxsize=_MEMO_SIZE)
 def suit_splits(counts: tuple[int, ...], honors: bool) -> tuple[Split, ...]:
+    """Every split of one suit into sets and at most one pair (memoised)."""
+    return split_suit(counts, honors)
+
+
+def split_suit(counts: tuple[int, ...], honors: bool) -> tuple[Split, ...]:
     """Every split of one suit into sets and at most one pair.
 
     Ranks in the result are 0-based within the suit. Honours form no chows.
@@ -111,7 +118,7 @@ def _one_pair(shapes: list[int]) -> bool:
     return pair_suits == 1
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def standard_splits(counts: tuple[int, ...]) -> tuple[Split, ...]:
     """Every split of the tiles into sets and exactly one pair (absolute tiles)."""
     per_suit = []

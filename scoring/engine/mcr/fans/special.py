@@ -10,12 +10,13 @@ when the tiles do not have the shape.
 from __future__ import annotations
 
 from scoring.engine.mcr.fans import table as f
-from scoring.engine.mcr.fans.context import HONOR_BASE, HandContext
-from scoring.engine.mcr.fans.counting import (
+from scoring.engine.mcr.fans.context import (
+    HONOR_BASE,
     TABLE_SIZE,
+    HandContext,
     add_win_conditions,
-    count_standard,
 )
+from scoring.engine.mcr.fans.counting import count_standard
 from scoring.engine.mcr.fans.decompose import (
     CHOW,
     KNITTED,
@@ -27,6 +28,7 @@ from scoring.engine.mcr.fans.decompose import (
     standard_splits,
 )
 from scoring.engine.mcr.fans.exclusions import apply_exclusions
+from scoring.engine.mcr.fans.suits import hand_splits
 
 
 def count_seven_pairs(ctx: HandContext) -> list[int] | None:
@@ -133,7 +135,7 @@ def count_nine_gates(ctx: HandContext) -> list[int] | None:
     (mcr.md 6.6).
     """
     best: list[int] | None = None
-    for sets, pair in standard_splits(ctx.concealed):
+    for sets, pair in hand_splits(ctx.keys):
         table = count_standard(ctx, sets, pair)
         table[f.CHICKEN_HAND] = 0
         table[f.NINE_GATES] = 1

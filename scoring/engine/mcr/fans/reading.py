@@ -1,0 +1,154 @@
+"""The JSON hand straight to counts, checked once: the calculator's fast path.
+
+``read_context`` accepts only plainly well-formed hands (a ``dict``, tile
+strings without spaces, exact ``bool``/``int``/``str`` values) that pass every
+check of ``hand.parse_hand`` and ``hand.check_hand``, and builds the scoring
+context from tile indices without making ``Tile`` or ``WinningHand``
+objects. For anything else it returns None and the caller goes through
+``parse_hand``, which raises the error naming the field: the checks and
+their wording live in one place, and an accepted hand is checked once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.engine.mcr.fans.context import MELD_CODES, HandContext, make_context
+from scoring.engine.mcr.fans.decompose import CHOW, KONG
+from scoring.engine.mcr.fans.hand import HAND_SIZE, MAX_FLOWERS, SOURCES
+from scoring.engine.tiles import MAX_COPIES, SUITS, TILE_KINDS
+
+_WIND_NUMBER = {"E": 0, "S": 1, "W": 2, "N": 3}
+# (suit letter, digit) -> tile index; "0m", "8z" and unknown letters absent.
+_INDEX: dict[str, dict[str, int]] = {
+    suit: {
+        str(rank): SUITS.index(suit) * 9 + rank - 1
+        for rank in range(1, 10 if suit != "z" else 8)
+    }
+    for suit in SUITS
+}
+_SOURCES = frozenset(SOURCES)
+
+
+def _tiles(text: object) -> list[int] | None:
+    """Tile indices of ``text`` in reading order, or None if not plain notation."""
+    if type(text) is not str:
+        return None
+    tiles: list[int] = []
+    start = 0
+    for position, char in enumerate(text):
+        ranks = _INDEX.get(char)
+        if ranks is None:
+            continue
+        if position == start:
+            return None
+        for digit in text[start:position]:
+            tile = ranks.get(digit)
+            if tile is None:
+                return None
+            tiles.append(tile)
+        start = position + 1
+    if start != len(text):
+        return None
+    return tiles
+
+
+def _text(value: object) -> str:
+    """``value`` if it is a string, else one no table holds (lists are unhashable)."""
+    return value if type(value) is str else ""
+
+
+def _meld(item: object) -> tuple[int, list[int], bool] | None:
+    """(kind code, tiles, concealed) of a well-formed meld, else None."""
+    if type(item) is not dict:
+        return None
+    kind = MELD_CODES.get(_text(item.get("kind")))
+    tiles = _tiles(item.get("tiles"))
+    concealed = item.get("concealed", False)
+    source = item.get("from")
+    if kind is None or tiles is None or type(concealed) is not bool:
+        return None
+    if concealed and (kind != KONG or source is not None):
+        return None
+    if source is not None and (type(source) is not str or source not in _SOURCES):
+        return None
+    tiles.sort()
+    first = tiles[0] if tiles else -1
+    if kind == CHOW:
+        shaped = (
+            len(tiles) == 3
+            and first < 27
+            and tiles[2] == first + 2
+            and tiles[1] == first + 1
+            and first // 9 == tiles[2] // 9
+        )
+    else:
+        size = 4 if kind == KONG else 3
+        shaped = len(tiles) == size and tiles[-1] == first
+    return (kind, tiles, concealed) if shaped else None
+
+
+def read_context(data: Any) -> HandContext | None:
+    """The scoring context of ``data``, or None to take the checking path."""
+    if type(data) is not dict:
+        return None
+    concealed = _tiles(data.get("concealed"))
+    win_tiles = _tiles(data.get("winning_tile"))
+    seat = _WIND_NUMBER.get(_text(data.get("seat_wind")))
+    prevalent = _WIND_NUMBER.get(_text(data.get("prevalent_wind")))
+    if concealed is None or win_tiles is None or len(win_tiles) != 1:
+        return None
+    if seat is None or prevalent is None:
+        return None
+    flowers = data.get("flowers", 0)
+    if type(flowers) is not int or not 0 <= flowers <= MAX_FLOWERS:
+        return None
+    self_drawn, last_of_kind, last_tile, replacement, robbing = flags = (
+        data.get("self_drawn", False),
+        data.get("last_of_kind", False),
+        data.get("last_tile", False),
+        data.get("replacement", False),
+        data.get("robbing_kong", False),
+    )
+    if any(type(flag) is not bool for flag in flags):
+        return None
+    melds_data = data.get("melds", [])
+    if type(melds_data) is not list or len(melds_data) > 4:
+        return None
+    if len(concealed) + 1 + 3 * len(melds_data) != HAND_SIZE:
+        return None
+    standing = [0] * TILE_KINDS
+    for tile in concealed:
+        standing[tile] += 1
+    win = win_tiles[0]
+    all_counts = standing.copy()
+    all_counts[win] += 1
+    melds = []
+    has_kong = False
+    for item in melds_data:
+        meld = _meld(item)
+        if meld is None:
+            return None
+        kind, tiles, hidden = meld
+        for tile in tiles:
+            all_counts[tile] += 1
+        has_kong = has_kong or kind == KONG
+        melds.append((kind, tiles[0], hidden))
+    if max(all_counts) > MAX_COPIES:
+        return None
+    held = standing[win]
+    if replacement and not (self_drawn and has_kong):
+        return None
+    if robbing and (self_drawn or all_counts[win] - 1):
+        return None
+    if last_of_kind and held:
+        return None
+    return make_context(
+        standing,
+        win,
+        tuple(melds),
+        all_counts,
+        flags,
+        seat,
+        prevalent,
+    )
