@@ -18,7 +18,6 @@ from scoring.engine.mcr.fans.context import HandContext, build_context
 from scoring.engine.mcr.fans.context import clear_memo as clear_tile_fans
 from scoring.engine.mcr.fans.counting import count_standard
 from scoring.engine.mcr.fans.decompose import (
-    KNITTED,
     is_nine_gates,
     standard_splits,
     suit_shape,
@@ -117,16 +116,22 @@ def _readings(ctx: HandContext) -> list[list[int] | None]:
     needs its nine tiles.
     """
     tables: list[list[int] | None] = []
+    mask = ctx.mask
     if not ctx.melds:
-        tables.append(count_seven_pairs(ctx))
-        if ctx.mask.bit_count() >= 13:
+        kinds = mask.bit_count()
+        if kinds <= 7:
+            tables.append(count_seven_pairs(ctx))
+        elif kinds >= 13:
             tables.append(count_orphans_and_knitted(ctx))
         if is_nine_gates(ctx.standing, ctx.win):
             tables.append(count_nine_gates(ctx))
-    if len(ctx.melds) <= 1:
-        mask = ctx.mask
-        if any(mask & knitted == knitted for knitted in _KNITTED_MASKS):
-            tables.append(count_knitted_straight(ctx))
+    if (
+        len(ctx.melds) <= 1
+        and _KNITTED_RANKS[mask & 511]
+        and _KNITTED_RANKS[(mask >> 9) & 511]
+        and _KNITTED_RANKS[(mask >> 18) & 511]
+    ):
+        tables.append(count_knitted_straight(ctx))
     for sets, pair in hand_splits(ctx.keys):
         tables.append(count_standard(ctx, sets, pair))
     return tables
@@ -224,4 +229,9 @@ def clear_memos() -> None:
 _NUMBERS = tuple(range(f.FAN_COUNT + 1))
 _FAN_TEXT = {fan.number: (fan.name, fan.name_fr, fan.points) for fan in f.FANS}
 _NOT_A_WIN = MESSAGES["not_a_winning_hand"]
-_KNITTED_MASKS = tuple(sum(1 << tile for tile in seq) for seq in KNITTED)
+# For the nine rank bits of a suit: whether it holds 147, 258 or 369, which
+# each suit of a knitted straight must.
+_KNITTED_RANKS = tuple(
+    any(ranks & group == group for group in (0o111, 0o222, 0o444))
+    for ranks in range(512)
+)

@@ -99,8 +99,10 @@ class HandContext:
 def _unique_wait(standing: tuple[int, ...], melds: int) -> bool:
     if _special_possible(standing, melds):
         return len(waits(standing, melds)) == 1
-    keys = [sum(map(mul, standing[base : base + 9], POW6)) for base in (0, 9, 18, 27)]
-    return standard_waits(standing, keys, 2) == 1
+    keys = tuple(
+        sum(map(mul, standing[base : base + 9], POW6)) for base in (0, 9, 18, 27)
+    )
+    return standard_waits(keys, 2) == 1
 
 
 def build_context(hand: WinningHand) -> HandContext:
@@ -141,15 +143,17 @@ def make_context(
     flags: tuple[bool, bool, bool, bool, bool],
     seat: int,
     prevalent: int,
+    mask: int = -1,
 ) -> HandContext:
     """The context of a checked hand given as counts (0..33 indices).
 
     ``all_counts`` holds every tile (winning tile and melds included);
     ``flags`` are self-drawn, last of kind, last tile, replacement, robbing
-    the kong; ``seat`` and ``prevalent`` are wind numbers 0..3 (E S W N).
+    the kong; ``seat`` and ``prevalent`` are wind numbers 0..3 (E S W N);
+    ``mask`` the tile kinds held (bit t for tile t) when the caller has it.
     """
     self_drawn, last_of_kind, last_tile, replacement, robbing = flags
-    concealed = list(standing)
+    concealed = standing.copy()
     concealed[win] += 1
     keys = (
         sum(map(mul, concealed[0:9], POW6)),
@@ -157,12 +161,9 @@ def make_context(
         sum(map(mul, concealed[18:27], POW6)),
         sum(map(mul, concealed[27:34], POW6)),
     )
-    mask = 0
-    for tile, count in enumerate(all_counts):
-        if count:
-            mask |= 1 << tile
-    claimed = 0
-    kongs = 0
+    if mask < 0:
+        mask = sum(1 << tile for tile, count in enumerate(all_counts) if count)
+    claimed = kongs = 0
     for kind, _, hidden in melds:
         if not hidden:
             claimed += 1
@@ -172,35 +173,57 @@ def make_context(
     last_of_kind = (
         last_of_kind or all_counts[win] - concealed[win] == 3
     ) and not robbing
-    fans = tile_fans_of(mask)
-    base = [0] * TABLE_SIZE
-    for fan in fans:
-        base[fan] = 1
-    _add_conditions(base, self_drawn, last_of_kind, last_tile, replacement, robbing)
     if claimed == 0:
-        base[FULLY_CONCEALED_HAND if self_drawn else CONCEALED_HAND] = 1
+        concealment = FULLY_CONCEALED_HAND if self_drawn else CONCEALED_HAND
     elif claimed == 4 and not self_drawn:
-        base[MELDED_HAND] = 1
+        concealment = MELDED_HAND
+    else:
+        concealment = 0
+    conditions = (self_drawn, last_of_kind, last_tile, replacement, robbing)
+    fans, base = _base(mask, conditions, concealment)
     return HandContext(
-        all_counts=tuple(all_counts),
-        concealed=tuple(concealed),
-        standing=tuple(standing),
-        win=win,
-        melds=melds,
-        claimed=claimed,
-        self_drawn=self_drawn,
-        last_of_kind=last_of_kind,
-        last_tile=last_tile,
-        replacement=replacement,
-        robbing_kong=robbing,
-        seat=HONOR_BASE + seat,
-        prevalent=HONOR_BASE + prevalent,
-        tile_fans=fans,
-        tile_hogs=all_counts.count(4) - kongs,
-        keys=keys,
-        mask=mask,
-        base=base,
+        tuple(all_counts),
+        tuple(concealed),
+        tuple(standing),
+        win,
+        melds,
+        claimed,
+        self_drawn,
+        last_of_kind,
+        last_tile,
+        replacement,
+        robbing,
+        HONOR_BASE + seat,
+        HONOR_BASE + prevalent,
+        fans,
+        all_counts.count(4) - kongs,
+        keys,
+        mask,
+        base,
     )
+
+
+_BASES: dict[tuple[int, tuple[bool, ...], int], tuple[tuple[int, ...], list[int]]] = {}
+
+
+def _base(
+    mask: int, conditions: tuple[bool, bool, bool, bool, bool], concealment: int
+) -> tuple[tuple[int, ...], list[int]]:
+    """The tiles' own fans and the base table (bounded memo; never mutated)."""
+    fans = tile_fans_of(mask)
+    key = (fans, conditions, concealment)
+    found = _BASES.get(key)
+    if found is None:
+        if len(_BASES) >= TABLE_LIMIT:
+            _BASES.clear()
+        base = [0] * TABLE_SIZE
+        for fan in fans:
+            base[fan] = 1
+        _add_conditions(base, *conditions)
+        if concealment:
+            base[concealment] = 1
+        found = _BASES[key] = (fans, base)
+    return found
 
 
 def _add_conditions(
@@ -244,22 +267,50 @@ def add_win_conditions(ctx: HandContext, table: list[int]) -> None:
     )
 
 
-_TILE_FANS: dict[int, tuple[int, ...]] = {}
+_SUITS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_HONORS = 0x7F << 27
+_WINDS = 0xF << 27
+_DRAGONS = 0x7 << 31
+_TERMINALS = sum(1 << tile for tile in TERMINALS)
+_REVERSIBLE = sum(1 << tile for tile in REVERSIBLE)
+_GREEN = sum(1 << tile for tile in GREEN)
 
 
 def tile_fans_of(mask: int) -> tuple[int, ...]:
-    """``tile_fans`` for the tile kinds of ``mask`` (bounded memo)."""
-    fans = _TILE_FANS.get(mask)
-    if fans is None:
-        if len(_TILE_FANS) >= TABLE_LIMIT:
-            _TILE_FANS.clear()
-        counts = [(mask >> tile) & 1 for tile in range(TILE_KINDS)]
-        fans = _TILE_FANS[mask] = tile_fans(counts)
-    return fans
+    """``tile_fans`` read from a mask of the tile kinds held (bit t: tile t)."""
+    suits = (mask & _SUITS[0] != 0) + (mask & _SUITS[1] != 0) + (mask & _SUITS[2] != 0)
+    honors = mask & _HONORS
+    fans: list[int] = []
+    if not honors:
+        fans.append(FULL_FLUSH if suits == 1 else NO_HONORS)
+    elif suits == 1:
+        fans.append(HALF_FLUSH)
+    if suits == 2:
+        fans.append(ONE_VOIDED_SUIT)
+    if suits == 3 and honors & _WINDS and honors & _DRAGONS:
+        fans.append(ALL_TYPES)
+    simple = not honors and not mask & _TERMINALS
+    if simple:
+        fans.append(ALL_SIMPLES)
+    if not mask & ~_REVERSIBLE:
+        fans.append(REVERSIBLE_TILES)
+    if not mask & ~_GREEN:
+        fans.append(ALL_GREEN)
+    if not simple:
+        if honors == mask:
+            fans.append(ALL_HONORS)
+        elif not mask & ~_TERMINALS:
+            fans.append(ALL_TERMINALS)
+        elif not mask & ~(_TERMINALS | _HONORS):
+            fans.append(ALL_TERMINALS_AND_HONORS)
+    if not honors:
+        ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF
+        fans.extend(_RANK_FANS[ranks])
+    return tuple(fans)
 
 
 def clear_memo() -> None:
-    _TILE_FANS.clear()
+    _BASES.clear()
 
 
 def tile_fans(counts: list[int]) -> tuple[int, ...]:
@@ -308,6 +359,7 @@ def _kind_fans(held: list[int], honors: list[int]) -> list[int]:
 
 
 def _rank_fans(ranks: set[int]) -> list[int]:
+    """Upper/Lower Four, Upper/Middle/Lower Tiles for the ranks held (1..9)."""
     if ranks <= {1, 2, 3, 4}:
         return [LOWER_FOUR if 4 in ranks else LOWER_TILES]
     if ranks <= {6, 7, 8, 9}:
@@ -315,3 +367,10 @@ def _rank_fans(ranks: set[int]) -> list[int]:
     if ranks <= {4, 5, 6}:
         return [MIDDLE_TILES]
     return []
+
+
+# For the nine rank bits of the suited tiles held: the rank-range fans.
+_RANK_FANS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_rank_fans({rank + 1 for rank in range(9) if bits >> rank & 1}))
+    for bits in range(512)
+)

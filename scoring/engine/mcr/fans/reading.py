@@ -28,12 +28,30 @@ _INDEX: dict[str, dict[str, int]] = {
     for suit in SUITS
 }
 _SOURCES = frozenset(SOURCES)
+_BIT = tuple(1 << tile for tile in range(TILE_KINDS))
 
 
-def _tiles(text: object) -> list[int] | None:
-    """Tile indices of ``text`` in reading order, or None if not plain notation."""
+_MEMO: dict[str, tuple[int, ...] | None] = {}
+_MEMO_LIMIT = 1 << 13
+
+
+def _tiles(text: object) -> tuple[int, ...] | None:
+    """Tile indices of ``text``, sorted, or None if not plain notation.
+
+    Meld and winning-tile strings recur from hand to hand: a bounded memo
+    answers them.
+    """
     if type(text) is not str:
         return None
+    tiles = _MEMO.get(text, ())
+    if tiles == ():
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        tiles = _MEMO[text] = _parse(text)
+    return tiles
+
+
+def _parse(text: str) -> tuple[int, ...] | None:
     tiles: list[int] = []
     start = 0
     for position, char in enumerate(text):
@@ -50,7 +68,8 @@ def _tiles(text: object) -> list[int] | None:
         start = position + 1
     if start != len(text):
         return None
-    return tiles
+    tiles.sort()
+    return tuple(tiles)
 
 
 def _text(value: object) -> str:
@@ -58,7 +77,7 @@ def _text(value: object) -> str:
     return value if type(value) is str else ""
 
 
-def _meld(item: object) -> tuple[int, list[int], bool] | None:
+def _meld(item: object) -> tuple[int, tuple[int, ...], bool] | None:
     """(kind code, tiles, concealed) of a well-formed meld, else None."""
     if type(item) is not dict:
         return None
@@ -72,7 +91,6 @@ def _meld(item: object) -> tuple[int, list[int], bool] | None:
         return None
     if source is not None and (type(source) is not str or source not in _SOURCES):
         return None
-    tiles.sort()
     first = tiles[0] if tiles else -1
     if kind == CHOW:
         shaped = (
@@ -103,14 +121,20 @@ def read_context(data: Any) -> HandContext | None:
     flowers = data.get("flowers", 0)
     if type(flowers) is not int or not 0 <= flowers <= MAX_FLOWERS:
         return None
-    self_drawn, last_of_kind, last_tile, replacement, robbing = flags = (
+    self_drawn, last_of_kind, _, replacement, robbing = flags = (
         data.get("self_drawn", False),
         data.get("last_of_kind", False),
         data.get("last_tile", False),
         data.get("replacement", False),
         data.get("robbing_kong", False),
     )
-    if any(type(flag) is not bool for flag in flags):
+    if (
+        type(self_drawn) is not bool
+        or type(last_of_kind) is not bool
+        or type(flags[2]) is not bool
+        or type(replacement) is not bool
+        or type(robbing) is not bool
+    ):
         return None
     melds_data = data.get("melds", [])
     if type(melds_data) is not list or len(melds_data) > 4:
@@ -118,9 +142,11 @@ def read_context(data: Any) -> HandContext | None:
     if len(concealed) + 1 + 3 * len(melds_data) != HAND_SIZE:
         return None
     standing = [0] * TILE_KINDS
+    win = win_tiles[0]
+    mask = _BIT[win]
     for tile in concealed:
         standing[tile] += 1
-    win = win_tiles[0]
+        mask |= _BIT[tile]
     all_counts = standing.copy()
     all_counts[win] += 1
     melds = []
@@ -132,6 +158,7 @@ def read_context(data: Any) -> HandContext | None:
         kind, tiles, hidden = meld
         for tile in tiles:
             all_counts[tile] += 1
+        mask |= _BIT[tiles[0]] | _BIT[tiles[-1]] | _BIT[tiles[1]]
         has_kong = has_kong or kind == KONG
         melds.append((kind, tiles[0], hidden))
     if max(all_counts) > MAX_COPIES:
@@ -151,4 +178,5 @@ def read_context(data: Any) -> HandContext | None:
         flags,
         seat,
         prevalent,
+        mask,
     )

@@ -16,20 +16,18 @@ from __future__ import annotations
 
 from itertools import product
 
-from scoring.engine.mcr.fans.decompose import HONOR_BASE, Split, split_suit
+from scoring.engine.mcr.fans.decompose import Split, split_suit
 
 POW6: tuple[int, ...] = tuple(6**rank for rank in range(9))
 # For a tile index 0..33: its suit 0..3 and the weight of one copy in the key.
 SUIT_OF: tuple[int, ...] = tuple(tile // 9 for tile in range(34))
 WEIGHT: tuple[int, ...] = tuple(POW6[tile % 9] for tile in range(34))
 TABLE_LIMIT = 1 << 14
-_HAND_LIMIT = 1 << 12
 
 # One table per suit: key -> splits (absolute tiles), sorted as before.
 _SPLITS: tuple[dict[int, tuple[Split, ...]], ...] = ({}, {}, {}, {})
 # One table per suit: key -> shape (bit 1: sets only, bit 2: sets and a pair).
 _SHAPES: tuple[dict[int, int], ...] = ({}, {}, {}, {})
-_HANDS: dict[tuple[int, int, int, int], tuple[Split, ...]] = {}
 
 
 def decode(key: int, size: int) -> tuple[int, ...]:
@@ -80,28 +78,26 @@ def hand_splits(keys: tuple[int, int, int, int]) -> tuple[Split, ...]:
 
     The order is the one ``decompose.standard_splits`` gives (suit by suit,
     each suit's splits sorted), so readings of equal value keep their order.
+    Most hands split one way in every suit: that case skips the product.
     """
-    found = _HANDS.get(keys)
-    if found is None:
-        if len(_HANDS) >= _HAND_LIMIT:
-            _HANDS.clear()
-        found = _combine(keys)
-        _HANDS[keys] = found
-    return found
-
-
-def _combine(keys: tuple[int, int, int, int]) -> tuple[Split, ...]:
-    per_suit = []
-    for suit, key in enumerate(keys):
-        splits = splits_of(suit, key)
-        if not splits:
+    m = splits_of(0, keys[0])
+    p = splits_of(1, keys[1])
+    s = splits_of(2, keys[2])
+    z = splits_of(3, keys[3])
+    if not (m and p and s and z):
+        return ()
+    if len(m) == 1 and len(p) == 1 and len(s) == 1 and len(z) == 1:
+        (m_sets, m_pair), (p_sets, p_pair) = m[0], p[0]
+        (s_sets, s_pair), (z_sets, z_pair) = s[0], z[0]
+        if (m_pair >= 0) + (p_pair >= 0) + (s_pair >= 0) + (z_pair >= 0) != 1:
             return ()
-        per_suit.append(splits)
+        sets = tuple(sorted(m_sets + p_sets + s_sets + z_sets))
+        return ((sets, max(m_pair, p_pair, s_pair, z_pair)),)
     result: list[Split] = []
-    for choice in product(*per_suit):
+    for choice in product(m, p, s, z):
         pairs = [pair for _, pair in choice if pair >= 0]
         if len(pairs) == 1:
-            sets = tuple(sorted(s for part_sets, _ in choice for s in part_sets))
+            sets = tuple(sorted(item for part, _ in choice for item in part))
             result.append((sets, pairs[0]))
     return tuple(result)
 
@@ -122,37 +118,53 @@ def is_standard_keys(keys: tuple[int, ...] | list[int]) -> bool:
     return pair_suits == 1
 
 
-def standard_waits(standing: tuple[int, ...], keys: list[int], limit: int) -> int:
+def standard_waits(keys: tuple[int, ...], limit: int) -> int:
     """How many tile kinds finish the standard shape, counting up to ``limit``.
 
-    Only tiles next to a held tile can finish a set or the pair; the three
-    other suits keep their shape, so one table lookup decides each tile.
+    ``keys`` are the suit keys of the 13 standing tiles. Only a tile next to
+    a held tile can finish a set or the pair, and a tile changes the shape
+    of its own suit only: one table lookup decides each candidate.
     """
+    shapes = [shape_of(suit, key) for suit, key in enumerate(keys)]
+    broken = shapes.count(0)  # suits that split neither way
+    paired = shapes.count(2)  # suits that need the pair
     found = 0
-    for tile in _near(standing):
-        suit = SUIT_OF[tile]
-        before = keys[suit]
-        keys[suit] = before + WEIGHT[tile]
-        complete = is_standard_keys(keys)
-        keys[suit] = before
-        if complete:
-            found += 1
-            if found >= limit:
-                break
+    for suit, key in enumerate(keys):
+        shape = shapes[suit]
+        if broken - (shape == 0):
+            continue
+        others = paired - (shape == 2)
+        if others > 1:
+            continue
+        for weight in _near(suit, key):
+            new = shape_of(suit, key + weight)
+            if (new & 1 and others == 1) or (new == 2 and others == 0):
+                found += 1
+                if found >= limit:
+                    return found
     return found
 
 
-def _near(standing: tuple[int, ...]) -> set[int]:
-    near: set[int] = set()
-    for tile, count in enumerate(standing):
-        if not count:
-            continue
-        if tile >= HONOR_BASE:
-            near.add(tile)
-            continue
-        low = tile - tile % 9
-        near.update(range(max(low, tile - 2), min(low + 9, tile + 3)))
-    return near
+_NEAR: tuple[dict[int, tuple[int, ...]], ...] = ({}, {}, {}, {})
+
+
+def _near(suit: int, key: int) -> tuple[int, ...]:
+    """Key weights of the tiles next to a held tile of the suit (bounded memo)."""
+    table = _NEAR[suit]
+    found = table.get(key)
+    if found is None:
+        if len(table) >= TABLE_LIMIT:
+            table.clear()
+        counts = decode(key, 7 if suit == 3 else 9)
+        near: set[int] = set()
+        for rank, count in enumerate(counts):
+            if count:
+                if suit == 3:
+                    near.add(rank)
+                else:
+                    near.update(range(max(0, rank - 2), min(9, rank + 3)))
+        found = table[key] = tuple(POW6[rank] for rank in sorted(near))
+    return found
 
 
 def clear() -> None:
@@ -161,4 +173,5 @@ def clear() -> None:
         splits.clear()
     for shapes in _SHAPES:
         shapes.clear()
-    _HANDS.clear()
+    for near in _NEAR:
+        near.clear()
