@@ -26,6 +26,7 @@ from scoring.engine.mcr.fans.decompose import (
 )
 from scoring.engine.mcr.fans.hand import WinningHand, check_hand, parse_hand
 from scoring.engine.mcr.fans.messages import MESSAGES, message
+from scoring.engine.mcr.fans.reading import clear_memos as clear_reading
 from scoring.engine.mcr.fans.reading import read_context
 from scoring.engine.mcr.fans.sets import clear_memos as clear_set_memos
 from scoring.engine.mcr.fans.special import (
@@ -220,6 +221,7 @@ def _checked_answer(data: Mapping[str, object]) -> dict[str, object]:
 def clear_memos() -> None:
     """Empty every table and memo of the calculator (benchmarks start cold)."""
     clear_tables()
+    clear_reading()
     clear_set_memos()
     clear_tile_fans()
     for cache in (suit_splits, suit_shape, standard_splits, waits):

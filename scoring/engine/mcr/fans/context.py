@@ -203,7 +203,8 @@ def make_context(
     )
 
 
-_BASES: dict[tuple[int, tuple[bool, ...], int], tuple[tuple[int, ...], list[int]]] = {}
+_BaseKey = tuple[tuple[int, ...], tuple[bool, bool, bool, bool, bool], int]
+_BASES: dict[_BaseKey, tuple[tuple[int, ...], list[int]]] = {}
 
 
 def _base(

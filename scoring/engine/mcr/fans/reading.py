@@ -11,6 +11,7 @@ their wording live in one place, and an accepted hand is checked once.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from scoring.engine.mcr.fans.context import MELD_CODES, HandContext, make_context
@@ -29,6 +30,7 @@ _INDEX: dict[str, dict[str, int]] = {
 }
 _SOURCES = frozenset(SOURCES)
 _BIT = tuple(1 << tile for tile in range(TILE_KINDS))
+_GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z")
 
 
 _MEMO: dict[str, tuple[int, ...] | None] = {}
@@ -49,6 +51,29 @@ def _tiles(text: object) -> tuple[int, ...] | None:
             _MEMO.clear()
         tiles = _MEMO[text] = _parse(text)
     return tiles
+
+
+def _concealed(text: object) -> list[int] | None:
+    """Tile indices of the concealed tiles, suit group by suit group.
+
+    Whole concealed strings rarely recur, their suit groups (``"345m"``,
+    ``"11z"``) do: each group is looked up in the bounded memo.
+    """
+    if type(text) is not str:
+        return None
+    groups = _GROUP.findall(text)
+    tiles: list[int] = []
+    length = 0
+    for group in groups:
+        length += len(group)
+        found = _MEMO.get(group)
+        if found is None:
+            if len(_MEMO) >= _MEMO_LIMIT:
+                _MEMO.clear()
+            found = _MEMO[group] = _parse(group)
+        tiles += found  # type: ignore[arg-type]
+    # Anything findall skipped (a space, "0m", "8z", "12x") is not plain notation.
+    return tiles if length == len(text) else None
 
 
 def _parse(text: str) -> tuple[int, ...] | None:
@@ -77,15 +102,41 @@ def _text(value: object) -> str:
     return value if type(value) is str else ""
 
 
-def _meld(item: object) -> tuple[int, tuple[int, ...], bool] | None:
-    """(kind code, tiles, concealed) of a well-formed meld, else None."""
+_Meld = tuple[int, tuple[int, ...], bool]
+_MELDS: dict[tuple[object, ...], _Meld | None] = {}
+
+
+def _meld(item: object) -> _Meld | None:
+    """(kind code, sorted tiles, concealed) of a well-formed meld, else None.
+
+    Melds recur from hand to hand: the answer is memoised on the four
+    fields (bounded). ``concealed`` must be a ``bool`` before the lookup, as
+    ``1 == True`` would otherwise find the entry of a valid meld.
+    """
     if type(item) is not dict:
         return None
-    kind = MELD_CODES.get(_text(item.get("kind")))
-    tiles = _tiles(item.get("tiles"))
     concealed = item.get("concealed", False)
-    source = item.get("from")
-    if kind is None or tiles is None or type(concealed) is not bool:
+    if type(concealed) is not bool:
+        return None
+    key = (item.get("kind"), item.get("tiles"), concealed, item.get("from"))
+    try:
+        return _MELDS[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable value: not a well-formed meld
+        return None
+    if len(_MELDS) >= _MEMO_LIMIT:
+        _MELDS.clear()
+    found = _MELDS[key] = _check_meld(*key)
+    return found
+
+
+def _check_meld(
+    kind_text: object, text: object, concealed: bool, source: object
+) -> _Meld | None:
+    kind = MELD_CODES.get(_text(kind_text))
+    tiles = _tiles(text)
+    if kind is None or tiles is None:
         return None
     if concealed and (kind != KONG or source is not None):
         return None
@@ -106,11 +157,16 @@ def _meld(item: object) -> tuple[int, tuple[int, ...], bool] | None:
     return (kind, tiles, concealed) if shaped else None
 
 
+def clear_memos() -> None:
+    _MEMO.clear()
+    _MELDS.clear()
+
+
 def read_context(data: Any) -> HandContext | None:
     """The scoring context of ``data``, or None to take the checking path."""
     if type(data) is not dict:
         return None
-    concealed = _tiles(data.get("concealed"))
+    concealed = _concealed(data.get("concealed"))
     win_tiles = _tiles(data.get("winning_tile"))
     seat = _WIND_NUMBER.get(_text(data.get("seat_wind")))
     prevalent = _WIND_NUMBER.get(_text(data.get("prevalent_wind")))
