@@ -28,6 +28,15 @@ _CONCEALED_PUNG_FANS = {
 }
 
 
+# Per tile index: whether a chow starting there (or a pung / pair of it) fits
+# Outside Hand, All Fives, All Even Pungs.
+_OUTSIDE_CHOW = tuple(tile < HONOR_BASE and tile % 9 in (0, 6) for tile in range(34))
+_OUTSIDE_PUNG = tuple(tile >= HONOR_BASE or tile in TERMINALS for tile in range(34))
+_FIVE_CHOW = tuple(tile < HONOR_BASE and 2 <= tile % 9 <= 4 for tile in range(34))
+_FIVE_PUNG = tuple(tile < HONOR_BASE and tile % 9 == 4 for tile in range(34))
+_EVEN_PUNG = tuple(tile < HONOR_BASE and tile % 9 % 2 == 1 for tile in range(34))
+
+
 def add_kong_fans(melded: int, concealed: int, pungs: int, table: list[int]) -> None:
     """Kong fans and concealed-pung fans (``pungs``: concealed, not kongs).
 
@@ -164,22 +173,21 @@ def _add_set_shapes(
     chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, table: list[int]
 ) -> None:
     """Outside Hand, All Fives, All Even Pungs: every set and the pair (55, 31, 21)."""
-    outside = all(tile % 9 in (0, 6) for tile in chows) and all(
-        tile >= HONOR_BASE or tile in TERMINALS for tile in (*pungs, pair)
-    )
-    if outside:
+    if (
+        _OUTSIDE_PUNG[pair]
+        and all(map(_OUTSIDE_CHOW.__getitem__, chows))
+        and all(map(_OUTSIDE_PUNG.__getitem__, pungs))
+    ):
         table[f.OUTSIDE_HAND] = 1
         return
-    if pair < HONOR_BASE and pair % 9 == 4:
-        fives = all(2 <= tile % 9 <= 4 for tile in chows) and all(
-            tile < HONOR_BASE and tile % 9 == 4 for tile in pungs
-        )
-        if fives:
-            table[f.ALL_FIVES] = 1
-            return
-    if not chows and all(
-        tile < HONOR_BASE and (tile % 9) % 2 == 1 for tile in (*pungs, pair)
+    if (
+        _FIVE_PUNG[pair]
+        and all(map(_FIVE_CHOW.__getitem__, chows))
+        and all(map(_FIVE_PUNG.__getitem__, pungs))
     ):
+        table[f.ALL_FIVES] = 1
+        return
+    if not chows and _EVEN_PUNG[pair] and all(map(_EVEN_PUNG.__getitem__, pungs)):
         table[f.ALL_EVEN_PUNGS] = 1
 
 
