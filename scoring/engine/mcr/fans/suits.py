@@ -1,33 +1,76 @@
-"""Each suit of a hand as one integer key, looked up in bounded tables.
+"""Each suit of a hand as one integer key into precomputed tables.
 
 A suit's counts (nine ranks, seven for honours) are read as the digits of a
 base-6 number: ``key = sum(count[rank] * 6**rank)`` (base 6, not 5: looking
 for waits adds a fifth copy to a tile held four times). Every decomposition
 is then a dictionary lookup on an ``int``.
 
-The tables are filled on first use and emptied when they reach
-``TABLE_LIMIT`` entries, so a long-lived worker's memory stays flat whatever
-hands it sees (the ``lru_cache`` memos they replace grew to tens of MB).
-A suit's splits are stored with absolute tile indices (suit ``s`` adds
-``9 * s``), ready to be combined into whole-hand readings.
+The decomposition tables are built once at import by listing every way up
+to four sets and a pair can fill a suit (29,559 suited keys, 792 honour
+keys, about 0.05 s): a key absent from them does not split. Their size is
+fixed, so a long-lived worker's memory stays flat whatever hands it sees.
+Splits are stored with ranks 0-based within the suit, sorted as
+``decompose.split_suit`` sorts them; the few conversions to absolute tile
+indices (suit ``s`` adds ``9 * s``) go through bounded memos.
 """
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations_with_replacement, product
 
-from scoring.engine.mcr.fans.decompose import Split, split_suit
+from scoring.engine.mcr.fans.decompose import CHOW, PUNG, Set, Split
 
 POW6: tuple[int, ...] = tuple(6**rank for rank in range(9))
 # For a tile index 0..33: its suit 0..3 and the weight of one copy in the key.
 SUIT_OF: tuple[int, ...] = tuple(tile // 9 for tile in range(34))
 WEIGHT: tuple[int, ...] = tuple(POW6[tile % 9] for tile in range(34))
 TABLE_LIMIT = 1 << 14
+# At most five copies of a rank: four held and one more tried as a wait.
+_MOST_COPIES = 5
 
-# One table per suit: key -> splits (absolute tiles), sorted as before.
-_SPLITS: tuple[dict[int, tuple[Split, ...]], ...] = ({}, {}, {}, {})
-# One table per suit: key -> shape (bit 1: sets only, bit 2: sets and a pair).
-_SHAPES: tuple[dict[int, int], ...] = ({}, {}, {}, {})
+
+def _build(size: int, chows: bool) -> dict[int, tuple[Split, ...]]:
+    """key -> every split of that suit into at most four sets and one pair."""
+    kinds: list[Set] = [(CHOW, rank) for rank in range(size - 2)] if chows else []
+    kinds += [(PUNG, rank) for rank in range(size)]
+    found: dict[int, list[Split]] = {}
+    for number in range(5):
+        for sets in combinations_with_replacement(kinds, number):
+            counts = [0] * size
+            for kind, rank in sets:
+                if kind == CHOW:
+                    counts[rank] += 1
+                    counts[rank + 1] += 1
+                    counts[rank + 2] += 1
+                else:
+                    counts[rank] += 3
+            if number and max(counts) > _MOST_COPIES:
+                continue
+            key = sum(count * POW6[rank] for rank, count in enumerate(counts))
+            found.setdefault(key, []).append((sets, -1))
+            for rank in range(size):
+                if counts[rank] + 2 <= _MOST_COPIES:
+                    found.setdefault(key + 2 * POW6[rank], []).append((sets, rank))
+    return {key: tuple(sorted(splits)) for key, splits in found.items()}
+
+
+def _shapes(table: dict[int, tuple[Split, ...]]) -> dict[int, int]:
+    shapes = {}
+    for key, splits in table.items():
+        shape = 0
+        for _, pair in splits:
+            shape |= 2 if pair >= 0 else 1
+        shapes[key] = shape
+    return shapes
+
+
+SUITED = _build(9, chows=True)
+HONORS = _build(7, chows=False)
+# key -> shape (bit 1: sets only, bit 2: sets and a pair; 0: no split).
+_SHAPES = (_shapes(SUITED), _shapes(HONORS))
+# Absolute splits of the circles, bamboo and honours (the characters' ranks
+# are already their tile indices).
+_ABSOLUTE: tuple[dict[int, tuple[Split, ...]], ...] = ({}, {}, {})
 
 
 def decode(key: int, size: int) -> tuple[int, ...]:
@@ -41,19 +84,21 @@ def decode(key: int, size: int) -> tuple[int, ...]:
 
 def splits_of(suit: int, key: int) -> tuple[Split, ...]:
     """Every split of one suit into sets and at most one pair (absolute tiles)."""
-    table = _SPLITS[suit]
+    if suit == 0:
+        return SUITED.get(key, ())
+    table = _ABSOLUTE[suit - 1]
     found = table.get(key)
     if found is None:
         if len(table) >= TABLE_LIMIT:
             table.clear()
-        honors = suit == 3
         offset = suit * 9
+        relative = (HONORS if suit == 3 else SUITED).get(key, ())
         found = tuple(
             (
                 tuple((kind, tile + offset) for kind, tile in sets),
                 pair + offset if pair >= 0 else -1,
             )
-            for sets, pair in split_suit(decode(key, 7 if honors else 9), honors)
+            for sets, pair in relative
         )
         table[key] = found
     return found
@@ -61,16 +106,7 @@ def splits_of(suit: int, key: int) -> tuple[Split, ...]:
 
 def shape_of(suit: int, key: int) -> int:
     """Bit 1: the suit splits into sets only; bit 2: into sets and one pair."""
-    table = _SHAPES[suit]
-    shape = table.get(key)
-    if shape is None:
-        if len(table) >= TABLE_LIMIT:
-            table.clear()
-        shape = 0
-        for _, pair in splits_of(suit, key):
-            shape |= 2 if pair >= 0 else 1
-        table[key] = shape
-    return shape
+    return _SHAPES[suit == 3].get(key, 0)
 
 
 def hand_splits(keys: tuple[int, int, int, int]) -> tuple[Split, ...]:
@@ -169,9 +205,7 @@ def _near(suit: int, key: int) -> tuple[int, ...]:
 
 def clear() -> None:
     """Empty every table (the benchmark's first pass starts empty)."""
-    for splits in _SPLITS:
+    for splits in _ABSOLUTE:
         splits.clear()
-    for shapes in _SHAPES:
-        shapes.clear()
     for near in _NEAR:
         near.clear()
