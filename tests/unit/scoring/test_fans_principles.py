@@ -123,7 +123,7 @@ def test_absorptions_do_not_depend_on_their_order() -> None:
     """
     absorbs = dict(ABSORBS)
     order = [fan for fan, _ in ABSORBS]
-    for position, (fan, absorbed) in enumerate(ABSORBS):
+    for position, (_, absorbed) in enumerate(ABSORBS):
         for other in absorbed:
             if other in absorbs:
                 assert order.index(other) > position
