@@ -144,23 +144,26 @@ def make_context(
     seat: int,
     prevalent: int,
     mask: int = -1,
+    keys: tuple[int, int, int, int] | None = None,
 ) -> HandContext:
     """The context of a checked hand given as counts (0..33 indices).
 
     ``all_counts`` holds every tile (winning tile and melds included);
     ``flags`` are self-drawn, last of kind, last tile, replacement, robbing
     the kong; ``seat`` and ``prevalent`` are wind numbers 0..3 (E S W N);
-    ``mask`` the tile kinds held (bit t for tile t) when the caller has it.
+    ``mask`` the tile kinds held (bit t for tile t) and ``keys`` the suit
+    keys of the concealed tiles, when the caller has them.
     """
     self_drawn, last_of_kind, last_tile, replacement, robbing = flags
     concealed = standing.copy()
     concealed[win] += 1
-    keys = (
-        sum(map(mul, concealed[0:9], POW6)),
-        sum(map(mul, concealed[9:18], POW6)),
-        sum(map(mul, concealed[18:27], POW6)),
-        sum(map(mul, concealed[27:34], POW6)),
-    )
+    if keys is None:
+        keys = (
+            sum(map(mul, concealed[0:9], POW6)),
+            sum(map(mul, concealed[9:18], POW6)),
+            sum(map(mul, concealed[18:27], POW6)),
+            sum(map(mul, concealed[27:34], POW6)),
+        )
     if mask < 0:
         mask = sum(1 << tile for tile, count in enumerate(all_counts) if count)
     claimed = kongs = 0

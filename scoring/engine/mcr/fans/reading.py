@@ -17,6 +17,7 @@ from typing import Any
 from scoring.engine.mcr.fans.context import MELD_CODES, HandContext, make_context
 from scoring.engine.mcr.fans.decompose import CHOW, KONG
 from scoring.engine.mcr.fans.hand import HAND_SIZE, MAX_FLOWERS, SOURCES
+from scoring.engine.mcr.fans.suits import SUIT_OF, WEIGHT
 from scoring.engine.tiles import MAX_COPIES, SUITS, TILE_KINDS
 
 _WIND_NUMBER = {"E": 0, "S": 1, "W": 2, "N": 3}
@@ -53,27 +54,42 @@ def _tiles(text: object) -> tuple[int, ...] | None:
     return tiles
 
 
-def _concealed(text: object) -> list[int] | None:
-    """Tile indices of the concealed tiles, suit group by suit group.
+_Group = tuple[tuple[int, ...], int, int, int]  # tiles, suit, suit key, mask
+_GROUPS: dict[str, _Group] = {}
+
+
+def _concealed(text: object) -> tuple[list[int], list[int], int] | None:
+    """Tile indices, suit keys and mask of the concealed tiles.
 
     Whole concealed strings rarely recur, their suit groups (``"345m"``,
-    ``"11z"``) do: each group is looked up in the bounded memo.
+    ``"11z"``) do: each group is looked up in a bounded memo.
     """
     if type(text) is not str:
         return None
-    groups = _GROUP.findall(text)
     tiles: list[int] = []
+    keys = [0, 0, 0, 0]
+    mask = 0
     length = 0
-    for group in groups:
+    for group in _GROUP.findall(text):
         length += len(group)
-        found = _MEMO.get(group)
+        found = _GROUPS.get(group)
         if found is None:
-            if len(_MEMO) >= _MEMO_LIMIT:
-                _MEMO.clear()
-            found = _MEMO[group] = _parse(group)
-        tiles += found  # type: ignore[arg-type]
+            if len(_GROUPS) >= _MEMO_LIMIT:
+                _GROUPS.clear()
+            found = _GROUPS[group] = _group(group)
+        tiles += found[0]
+        keys[found[1]] += found[2]
+        mask |= found[3]
     # Anything findall skipped (a space, "0m", "8z", "12x") is not plain notation.
-    return tiles if length == len(text) else None
+    return (tiles, keys, mask) if length == len(text) else None
+
+
+def _group(text: str) -> _Group:
+    tiles = _parse(text) or ()
+    suit = "mpsz".index(text[-1])
+    key = sum(WEIGHT[tile] for tile in tiles)
+    mask = sum(_BIT[tile] for tile in set(tiles))
+    return tiles, suit, key, mask
 
 
 def _parse(text: str) -> tuple[int, ...] | None:
@@ -159,6 +175,7 @@ def _check_meld(
 
 def clear_memos() -> None:
     _MEMO.clear()
+    _GROUPS.clear()
     _MELDS.clear()
 
 
@@ -166,12 +183,13 @@ def read_context(data: Any) -> HandContext | None:
     """The scoring context of ``data``, or None to take the checking path."""
     if type(data) is not dict:
         return None
-    concealed = _concealed(data.get("concealed"))
+    read = _concealed(data.get("concealed"))
     win_tiles = _tiles(data.get("winning_tile"))
     seat = _WIND_NUMBER.get(_text(data.get("seat_wind")))
     prevalent = _WIND_NUMBER.get(_text(data.get("prevalent_wind")))
-    if concealed is None or win_tiles is None or len(win_tiles) != 1:
+    if read is None or win_tiles is None or len(win_tiles) != 1:
         return None
+    concealed, keys, mask = read
     if seat is None or prevalent is None:
         return None
     flowers = data.get("flowers", 0)
@@ -199,10 +217,10 @@ def read_context(data: Any) -> HandContext | None:
         return None
     standing = [0] * TILE_KINDS
     win = win_tiles[0]
-    mask = _BIT[win]
+    mask |= _BIT[win]
+    keys[SUIT_OF[win]] += WEIGHT[win]
     for tile in concealed:
         standing[tile] += 1
-        mask |= _BIT[tile]
     all_counts = standing.copy()
     all_counts[win] += 1
     melds = []
@@ -235,4 +253,5 @@ def read_context(data: Any) -> HandContext | None:
         seat,
         prevalent,
         mask,
+        (keys[0], keys[1], keys[2], keys[3]),
     )

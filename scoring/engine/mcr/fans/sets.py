@@ -16,7 +16,7 @@ reference implementation (ChineseOfficialMahjongHelper, ``fan_calculator.cpp``
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, compress
 
 from scoring.engine.mcr.fans.table import (
     BIG_FOUR_WINDS,
@@ -263,7 +263,9 @@ def _memoised(
             memo.clear()
         table = [0] * _SCRATCH_SIZE
         add(sets, table)
-        fans = tuple(fan for fan, count in enumerate(table) for _ in range(count))
+        fans = tuple(
+            fan for fan in compress(range(82), table) for _ in range(table[fan])
+        )
         memo[sets] = fans
     return fans
 

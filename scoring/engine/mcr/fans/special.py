@@ -9,6 +9,8 @@ when the tiles do not have the shape.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from scoring.engine.mcr.fans import table as f
 from scoring.engine.mcr.fans.context import (
     HONOR_BASE,
@@ -22,13 +24,18 @@ from scoring.engine.mcr.fans.decompose import (
     KNITTED,
     honors_and_knitted,
     is_seven_pairs,
-    is_standard,
     is_thirteen_orphans,
-    knitted_straight_rest,
-    standard_splits,
 )
 from scoring.engine.mcr.fans.exclusions import apply_exclusions
-from scoring.engine.mcr.fans.suits import hand_splits
+from scoring.engine.mcr.fans.suits import WEIGHT, hand_splits, is_standard_keys
+
+# Per knitted sequence (the order of KNITTED, which decides between two held
+# sequences): the counts of its nine tiles, and the suit keys they make.
+_KNITTED_HELD = tuple(itemgetter(*seq) for seq in KNITTED)
+_KNITTED_KEYS = tuple(
+    tuple(sum(WEIGHT[tile] for tile in seq if tile // 9 == suit) for suit in range(4))
+    for seq in KNITTED
+)
 
 
 def count_seven_pairs(ctx: HandContext) -> list[int] | None:
@@ -93,11 +100,19 @@ def count_knitted_straight(ctx: HandContext) -> list[int] | None:
     """Knitted Straight (fan 35) with one more set and a pair."""
     if len(ctx.melds) > 1:
         return None
-    number, rest = knitted_straight_rest(ctx.concealed)
-    if number < 0 or not is_standard(rest):
+    counts = ctx.concealed
+    number = next(
+        (number for number, held in enumerate(_KNITTED_HELD) if all(held(counts))), -1
+    )
+    if number < 0:
+        return None
+    keys = ctx.keys
+    m, p, s, z = _KNITTED_KEYS[number]
+    rest = (keys[0] - m, keys[1] - p, keys[2] - s, keys[3] - z)
+    if not is_standard_keys(rest):
         return None
     best: list[int] | None = None
-    for sets, pair in standard_splits(rest):
+    for sets, pair in hand_splits(rest):
         table = _knitted_reading(ctx, number, sets, pair)
         if best is None or sum_points(table) > sum_points(best):
             best = table
