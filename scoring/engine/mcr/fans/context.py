@@ -13,10 +13,16 @@ from scoring.engine.mcr.fans.decompose import (
     KONG,
     PUNG,
     _special_possible,
-    waits,
 )
 from scoring.engine.mcr.fans.hand import WINDS, WinningHand
-from scoring.engine.mcr.fans.suits import POW6, TABLE_LIMIT, standard_waits
+from scoring.engine.mcr.fans.suits import (
+    POW6,
+    TABLE_LIMIT,
+    WEIGHT,
+    is_standard_keys,
+    special_complete,
+    standard_waits,
+)
 from scoring.engine.mcr.fans.table import (
     ALL_GREEN,
     ALL_HONORS,
@@ -97,12 +103,28 @@ class HandContext:
 
 
 def _unique_wait(standing: tuple[int, ...], melds: int) -> bool:
-    if _special_possible(standing, melds):
-        return len(waits(standing, melds)) == 1
-    keys = tuple(
-        sum(map(mul, standing[base : base + 9], POW6)) for base in (0, 9, 18, 27)
-    )
-    return standard_waits(keys, 2) == 1
+    """Exactly one tile kind completes ``standing`` (as ``decompose.waits``).
+
+    Counting stops at the second tile found. The standard shape is decided
+    by the suit keys; the special shapes are tried only when one tile could
+    make one (``_special_possible``), on every tile kind as ``waits`` does.
+    """
+    keys = [sum(map(mul, standing[base : base + 9], POW6)) for base in (0, 9, 18, 27)]
+    if not _special_possible(standing, melds):
+        return standard_waits(keys, 2) == 1
+    counts = list(standing)
+    found = 0
+    for tile in range(TILE_KINDS):
+        suit = tile // 9
+        keys[suit] += WEIGHT[tile]
+        counts[tile] += 1
+        if is_standard_keys(keys) or special_complete(counts, keys, melds):
+            found += 1
+        keys[suit] -= WEIGHT[tile]
+        counts[tile] -= 1
+        if found > 1:
+            return False
+    return found == 1
 
 
 def build_context(hand: WinningHand) -> HandContext:

@@ -9,6 +9,7 @@ over, and the benchmark shows the memo turns most splits into lookups.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -145,12 +146,12 @@ def standard_splits(counts: tuple[int, ...]) -> tuple[Split, ...]:
     return tuple(result)
 
 
-def is_seven_pairs(counts: tuple[int, ...]) -> bool:
+def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Seven pairs; four alike count as two pairs (mcr.md fan 19)."""
     return sum(counts) == 14 and all(count % 2 == 0 for count in counts)
 
 
-def is_thirteen_orphans(counts: tuple[int, ...]) -> bool:
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     return (
         sum(counts) == 14
         and all(counts[t] for t in ORPHANS)
@@ -158,7 +159,7 @@ def is_thirteen_orphans(counts: tuple[int, ...]) -> bool:
     )
 
 
-def honors_and_knitted(counts: tuple[int, ...]) -> int:
+def honors_and_knitted(counts: Sequence[int]) -> int:
     """0, or 7 (all honours: Greater) or fewer (Lesser) for the knitted hands.
 
     Fourteen different tiles: honours and tiles of a single knitted sequence.

@@ -9,8 +9,6 @@ when the tiles do not have the shape.
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from scoring.engine.mcr.fans import table as f
 from scoring.engine.mcr.fans.context import (
     HONOR_BASE,
@@ -27,15 +25,7 @@ from scoring.engine.mcr.fans.decompose import (
     is_thirteen_orphans,
 )
 from scoring.engine.mcr.fans.exclusions import apply_exclusions
-from scoring.engine.mcr.fans.suits import WEIGHT, hand_splits, is_standard_keys
-
-# Per knitted sequence (the order of KNITTED, which decides between two held
-# sequences): the counts of its nine tiles, and the suit keys they make.
-_KNITTED_HELD = tuple(itemgetter(*seq) for seq in KNITTED)
-_KNITTED_KEYS = tuple(
-    tuple(sum(WEIGHT[tile] for tile in seq if tile // 9 == suit) for suit in range(4))
-    for seq in KNITTED
-)
+from scoring.engine.mcr.fans.suits import hand_splits, is_standard_keys, knitted_rest
 
 
 def count_seven_pairs(ctx: HandContext) -> list[int] | None:
@@ -100,16 +90,8 @@ def count_knitted_straight(ctx: HandContext) -> list[int] | None:
     """Knitted Straight (fan 35) with one more set and a pair."""
     if len(ctx.melds) > 1:
         return None
-    counts = ctx.concealed
-    number = next(
-        (number for number, held in enumerate(_KNITTED_HELD) if all(held(counts))), -1
-    )
-    if number < 0:
-        return None
-    keys = ctx.keys
-    m, p, s, z = _KNITTED_KEYS[number]
-    rest = (keys[0] - m, keys[1] - p, keys[2] - s, keys[3] - z)
-    if not is_standard_keys(rest):
+    number, rest = knitted_rest(ctx.concealed, ctx.keys)
+    if number < 0 or not is_standard_keys(rest):
         return None
     best: list[int] | None = None
     for sets, pair in hand_splits(rest):

@@ -16,9 +16,20 @@ indices (suit ``s`` adds ``9 * s``) go through bounded memos.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations_with_replacement, product
+from operator import itemgetter
 
-from scoring.engine.mcr.fans.decompose import CHOW, PUNG, Set, Split
+from scoring.engine.mcr.fans.decompose import (
+    CHOW,
+    KNITTED,
+    PUNG,
+    Set,
+    Split,
+    honors_and_knitted,
+    is_seven_pairs,
+    is_thirteen_orphans,
+)
 
 POW6: tuple[int, ...] = tuple(6**rank for rank in range(9))
 # For a tile index 0..33: its suit 0..3 and the weight of one copy in the key.
@@ -138,7 +149,7 @@ def hand_splits(keys: tuple[int, int, int, int]) -> tuple[Split, ...]:
     return tuple(result)
 
 
-def is_standard_keys(keys: tuple[int, ...] | list[int]) -> bool:
+def is_standard_keys(keys: Sequence[int]) -> bool:
     """Whether the four suits split into sets and exactly one pair."""
     pair_suits = 0
     for suit in range(4):
@@ -154,7 +165,42 @@ def is_standard_keys(keys: tuple[int, ...] | list[int]) -> bool:
     return pair_suits == 1
 
 
-def standard_waits(keys: tuple[int, ...], limit: int) -> int:
+# Per knitted sequence (the order of KNITTED, which decides between two held
+# sequences): the counts of its nine tiles, and the suit keys they make.
+KNITTED_HELD = tuple(itemgetter(*seq) for seq in KNITTED)
+KNITTED_KEYS = tuple(
+    tuple(sum(WEIGHT[tile] for tile in seq if tile // 9 == suit) for suit in range(4))
+    for seq in KNITTED
+)
+
+
+def knitted_rest(
+    counts: Sequence[int], keys: Sequence[int]
+) -> tuple[int, tuple[int, int, int, int]]:
+    """The first knitted sequence held (index into KNITTED, -1 if none) and
+    the suit keys of the tiles left when it is taken out."""
+    for number, held in enumerate(KNITTED_HELD):
+        if all(held(counts)):
+            m, p, s, z = KNITTED_KEYS[number]
+            return number, (keys[0] - m, keys[1] - p, keys[2] - s, keys[3] - z)
+    return -1, (0, 0, 0, 0)
+
+
+def special_complete(counts: list[int], keys: Sequence[int], melds: int) -> bool:
+    """The special shapes of ``decompose.is_complete`` (the standard one aside)."""
+    if melds == 0 and (
+        is_seven_pairs(counts)
+        or is_thirteen_orphans(counts)
+        or honors_and_knitted(counts)
+    ):
+        return True
+    if melds <= 1:
+        number, rest = knitted_rest(counts, keys)
+        return number >= 0 and is_standard_keys(rest)
+    return False
+
+
+def standard_waits(keys: Sequence[int], limit: int) -> int:
     """How many tile kinds finish the standard shape, counting up to ``limit``.
 
     ``keys`` are the suit keys of the 13 standing tiles. Only a tile next to
