@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
-from scoring.engine.mcr.fans.decompose import split_suit
+from scoring.engine.mcr.fans.context import _unique_wait
+from scoring.engine.mcr.fans.decompose import split_suit, waits
+from scoring.engine.mcr.fans.reading import read_context
 from scoring.engine.mcr.fans.suits import HONORS, POW6, SUITED, decode, shape_of
+from tests.unit.scoring.fans_corpus import load
 
 
 def test_every_suited_key_holds_the_recursive_splits() -> None:
@@ -38,3 +41,17 @@ def test_a_key_outside_the_tables_does_not_split() -> None:
             assert split_suit(tuple(counts), False) == ()
             assert shape_of(0, key) == 0
     assert outside > 10_000
+
+
+def test_unique_wait_agrees_with_every_wait_listed() -> None:
+    """On the frozen corpus: one wait exactly when ``waits`` lists one tile."""
+    checked = 0
+    for data, _ in load():
+        ctx = read_context(data)
+        if ctx is None:
+            continue
+        melds = len(ctx.melds)
+        expected = len(waits(tuple(ctx.standing), melds)) == 1
+        assert _unique_wait(tuple(ctx.standing), melds) == expected, data
+        checked += 1
+    assert checked > 19_000

@@ -5,12 +5,15 @@ Built once per hand, so each reading of the tiles only adds its own sets.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from operator import mul
 
 from scoring.engine.mcr.fans.decompose import (
     CHOW,
+    KNITTED,
     KONG,
+    ORPHANS,
     PUNG,
     _special_possible,
 )
@@ -106,25 +109,67 @@ def _unique_wait(standing: tuple[int, ...], melds: int) -> bool:
     """Exactly one tile kind completes ``standing`` (as ``decompose.waits``).
 
     Counting stops at the second tile found. The standard shape is decided
-    by the suit keys; the special shapes are tried only when one tile could
-    make one (``_special_possible``), on every tile kind as ``waits`` does.
+    by the suit keys, trying only tiles next to a held tile; the special
+    shapes are tried on the tiles that could complete them (``_special``).
     """
     keys = [sum(map(mul, standing[base : base + 9], POW6)) for base in (0, 9, 18, 27)]
     if not _special_possible(standing, melds):
         return standard_waits(keys, 2) == 1
+    special = _special(standing, melds)
     counts = list(standing)
     found = 0
-    for tile in range(TILE_KINDS):
+    for tile in sorted(_near(standing) | special):
         suit = tile // 9
         keys[suit] += WEIGHT[tile]
         counts[tile] += 1
-        if is_standard_keys(keys) or special_complete(counts, keys, melds):
+        if is_standard_keys(keys) or (
+            tile in special and special_complete(counts, keys, melds)
+        ):
             found += 1
         keys[suit] -= WEIGHT[tile]
         counts[tile] -= 1
         if found > 1:
             return False
     return found == 1
+
+
+def _near(standing: tuple[int, ...]) -> set[int]:
+    """Tiles next to a held tile: the only ones a standard shape can wait on."""
+    near: set[int] = set()
+    for tile, count in enumerate(standing):
+        if count:
+            if tile >= HONOR_BASE:
+                near.add(tile)
+            else:
+                low = tile - tile % 9
+                near.update(range(max(low, tile - 2), min(low + 9, tile + 3)))
+    return near
+
+
+def _special(standing: tuple[int, ...], melds: int) -> AbstractSet[int]:
+    """The tiles that can complete a special shape (a superset).
+
+    Seven pairs: only the one tile held an odd number of times. Thirteen
+    orphans: an orphan, when all 13 tiles are orphans. Honours and knitted:
+    a tile not held, when no tile is held twice. A knitted straight: any
+    tile, when eight of a knitted sequence are held.
+    """
+    if melds <= 1 and any(
+        sum(1 for tile in seq if standing[tile]) >= 8 for seq in KNITTED
+    ):
+        return _ALL_TILES
+    if melds:
+        return set()
+    odd = [tile for tile, count in enumerate(standing) if count % 2]
+    tiles = set(odd) if len(odd) == 1 else set()
+    if sum(standing[tile] for tile in ORPHANS) == 13:
+        tiles.update(ORPHANS)
+    if max(standing) <= 1:
+        tiles.update(tile for tile, count in enumerate(standing) if not count)
+    return tiles
+
+
+_ALL_TILES = frozenset(range(TILE_KINDS))
 
 
 def build_context(hand: WinningHand) -> HandContext:
