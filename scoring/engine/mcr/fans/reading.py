@@ -12,6 +12,7 @@ their wording live in one place, and an accepted hand is checked once.
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 from typing import Any
 
 from scoring.engine.mcr.fans.context import MELD_CODES, HandContext, make_context
@@ -32,6 +33,22 @@ _INDEX: dict[str, dict[str, int]] = {
 _SOURCES = frozenset(SOURCES)
 _BIT = tuple(1 << tile for tile in range(TILE_KINDS))
 _GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z")
+# The JSON fields in one call when all are present (the usual case); the
+# defaults are parse_hand's (a missing required field: None, refused below).
+_DEFAULTS: tuple[tuple[str, object], ...] = (
+    ("concealed", None),
+    ("winning_tile", None),
+    ("seat_wind", None),
+    ("prevalent_wind", None),
+    ("melds", []),
+    ("flowers", 0),
+    ("self_drawn", False),
+    ("last_of_kind", False),
+    ("last_tile", False),
+    ("replacement", False),
+    ("robbing_kong", False),
+)
+_FIELDS = itemgetter(*(name for name, _ in _DEFAULTS))
 
 
 _MEMO: dict[str, tuple[int, ...] | None] = {}
@@ -183,34 +200,42 @@ def read_context(data: Any) -> HandContext | None:
     """The scoring context of ``data``, or None to take the checking path."""
     if type(data) is not dict:
         return None
-    read = _concealed(data.get("concealed"))
-    win_tiles = _tiles(data.get("winning_tile"))
-    seat = _WIND_NUMBER.get(_text(data.get("seat_wind")))
-    prevalent = _WIND_NUMBER.get(_text(data.get("prevalent_wind")))
+    try:
+        fields = _FIELDS(data)
+    except KeyError:
+        fields = tuple(data.get(name, default) for name, default in _DEFAULTS)
+    (
+        text,
+        win_text,
+        seat_text,
+        prevalent_text,
+        melds_data,
+        flowers,
+        self_drawn,
+        last_of_kind,
+        last_tile,
+        replacement,
+        robbing,
+    ) = fields
+    read = _concealed(text)
+    win_tiles = _tiles(win_text)
     if read is None or win_tiles is None or len(win_tiles) != 1:
         return None
-    concealed, keys, mask = read
+    seat = _WIND_NUMBER.get(seat_text if type(seat_text) is str else "")
+    prevalent = _WIND_NUMBER.get(prevalent_text if type(prevalent_text) is str else "")
     if seat is None or prevalent is None:
         return None
-    flowers = data.get("flowers", 0)
     if type(flowers) is not int or not 0 <= flowers <= MAX_FLOWERS:
         return None
-    self_drawn, last_of_kind, _, replacement, robbing = flags = (
-        data.get("self_drawn", False),
-        data.get("last_of_kind", False),
-        data.get("last_tile", False),
-        data.get("replacement", False),
-        data.get("robbing_kong", False),
-    )
     if (
         type(self_drawn) is not bool
         or type(last_of_kind) is not bool
-        or type(flags[2]) is not bool
+        or type(last_tile) is not bool
         or type(replacement) is not bool
         or type(robbing) is not bool
     ):
         return None
-    melds_data = data.get("melds", [])
+    concealed, keys, mask = read
     if type(melds_data) is not list or len(melds_data) > 4:
         return None
     if len(concealed) + 1 + 3 * len(melds_data) != HAND_SIZE:
@@ -249,7 +274,7 @@ def read_context(data: Any) -> HandContext | None:
         win,
         tuple(melds),
         all_counts,
-        flags,
+        (self_drawn, last_of_kind, last_tile, replacement, robbing),
         seat,
         prevalent,
         mask,
