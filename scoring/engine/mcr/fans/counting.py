@@ -19,6 +19,20 @@ from scoring.engine.mcr.fans.context import (
 from scoring.engine.mcr.fans.decompose import CHOW, KONG, Set
 from scoring.engine.mcr.fans.exclusions import apply_exclusions, apply_winds
 from scoring.engine.mcr.fans.sets import chow_fans, pung_fans
+from scoring.engine.mcr.fans.table import (
+    ALL_PUNGS,
+    CHICKEN_HAND,
+    CLOSED_WAIT,
+    DRAGON_PUNG,
+    EDGE_WAIT,
+    FOUR_CONCEALED_PUNGS,
+    FOUR_KONGS,
+    MELDED_HAND,
+    PUNG_OF_TERMINALS_OR_HONORS,
+    QUADRUPLE_CHOW,
+    SINGLE_WAIT,
+    TILE_HOG,
+)
 
 # mcr.md fans 12, 33, 66 by the number of concealed pungs (kongs included).
 _CONCEALED_PUNG_FANS = {
@@ -79,12 +93,19 @@ def count_standard(
     win = ctx.win
     chow_list = []
     pung_list = []
-    in_chow = False
+    # Where the winning tile can sit in a concealed chow (for the wait fans).
+    in_chow = edge = closed = False
     for kind, tile in sets:
         if kind == CHOW:
             chow_list.append(tile)
             if tile <= win <= tile + 2:
                 in_chow = True
+                if win == tile + 1:
+                    closed = True
+                elif (win == tile + 2 and win % 9 == 2) or (
+                    win == tile and win % 9 == 6
+                ):
+                    edge = True
         else:
             pung_list.append(tile)
     if ctx.self_drawn or in_chow:
@@ -108,13 +129,13 @@ def count_standard(
     pungs = tuple(pung_list)
     if melded_kongs or hidden_kongs or hidden_pungs > 1:
         add_kong_fans(melded_kongs, hidden_kongs, hidden_pungs, table)
-    if len(pungs) == 4 and not (table[f.FOUR_KONGS] or table[f.FOUR_CONCEALED_PUNGS]):
-        table[f.ALL_PUNGS] = 1
+    if len(pungs) == 4 and not (table[FOUR_KONGS] or table[FOUR_CONCEALED_PUNGS]):
+        table[ALL_PUNGS] = 1
     for tile in pungs:
         if tile >= DRAGON_BASE:
-            table[f.DRAGON_PUNG] += 1
+            table[DRAGON_PUNG] += 1
         elif tile >= HONOR_BASE or tile in TERMINALS:
-            table[f.PUNG_OF_TERMINALS_OR_HONORS] += 1
+            table[PUNG_OF_TERMINALS_OR_HONORS] += 1
     if len(chows) > 1 and not (len(chows) == 4 and _terminal_chows(chows, pair, table)):
         for fan in chow_fans(chows):
             table[fan] += 1
@@ -124,14 +145,29 @@ def count_standard(
     _add_pair_fans(chows, pair, table)
     if not knitted:
         _add_set_shapes(chows, pungs, pair, table)
-    if not table[f.QUADRUPLE_CHOW]:
-        table[f.TILE_HOG] = ctx.tile_hogs
-    _add_wait(ctx, sets, pair, table)
+    if not table[QUADRUPLE_CHOW]:
+        table[TILE_HOG] = ctx.tile_hogs
+    # Edge, Closed or Single Wait: one only, and only for a unique wait. The
+    # winning tile is placed where the player may read it: an edge first,
+    # then the middle of a chow, then the pair (the order of the reference
+    # implementation; every choice is worth 1 point).
+    if not (table[MELDED_HAND] or table[FOUR_KONGS]):
+        wait = (
+            EDGE_WAIT
+            if edge
+            else CLOSED_WAIT
+            if closed
+            else SINGLE_WAIT
+            if pair == win
+            else 0
+        )
+        if wait and ctx.unique_wait:
+            table[wait] = 1
     apply_exclusions(table)
     if pungs and pungs[-1] >= HONOR_BASE:
         apply_winds(ctx, pungs, table)
     if not any(table):
-        table[f.CHICKEN_HAND] = 1
+        table[CHICKEN_HAND] = 1
     return table
 
 
@@ -189,35 +225,3 @@ def _add_set_shapes(
         return
     if not chows and _EVEN_PUNG[pair] and all(map(_EVEN_PUNG.__getitem__, pungs)):
         table[f.ALL_EVEN_PUNGS] = 1
-
-
-def _add_wait(
-    ctx: HandContext, sets: tuple[Set, ...], pair: int, table: list[int]
-) -> None:
-    """Edge, Closed or Single Wait: one only, and only for a unique wait.
-
-    The winning tile is placed where the player may read it: an edge first,
-    then the middle of a chow, then the pair (the order of the reference
-    implementation; every choice is worth 1 point).
-    """
-    if table[f.MELDED_HAND] or table[f.FOUR_KONGS]:
-        return
-    win = ctx.win
-    rank = win % 9
-    edge = closed = False
-    for kind, tile in sets:
-        if kind != CHOW or not tile <= win <= tile + 2:
-            continue
-        if win == tile + 1:
-            closed = True
-        elif (rank == 2 and win == tile + 2) or (rank == 6 and win == tile):
-            edge = True
-    fan = 0
-    if edge:
-        fan = f.EDGE_WAIT
-    elif closed:
-        fan = f.CLOSED_WAIT
-    elif pair == win:
-        fan = f.SINGLE_WAIT
-    if fan and ctx.unique_wait:
-        table[fan] = 1
