@@ -5,7 +5,6 @@ Built once per hand, so each reading of the tiles only adds its own sets.
 
 from __future__ import annotations
 
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from operator import mul
 
@@ -23,8 +22,9 @@ from scoring.engine.mcr.fans.suits import (
     TABLE_LIMIT,
     WEIGHT,
     is_standard_keys,
-    special_complete,
+    knitted_complete,
     standard_waits,
+    thirteen_tile_complete,
 )
 from scoring.engine.mcr.fans.table import (
     ALL_GREEN,
@@ -109,21 +109,24 @@ def _unique_wait(standing: tuple[int, ...], melds: int) -> bool:
     """Exactly one tile kind completes ``standing`` (as ``decompose.waits``).
 
     Counting stops at the second tile found. The standard shape is decided
-    by the suit keys, trying only tiles next to a held tile; the special
-    shapes are tried on the tiles that could complete them (``_special``).
+    by the suit keys, trying only tiles next to a held tile; each special
+    shape is tried only on the tiles that could complete it (``_special``).
     """
     keys = [sum(map(mul, standing[base : base + 9], POW6)) for base in (0, 9, 18, 27)]
     if not _special_possible(standing, melds):
         return standard_waits(keys, 2) == 1
-    special = _special(standing, melds)
+    near = _near(standing)
+    others, knitted = _special(standing, melds, near)
     counts = list(standing)
     found = 0
-    for tile in sorted(_near(standing) | special):
+    for tile in sorted(near | others | knitted):
         suit = tile // 9
         keys[suit] += WEIGHT[tile]
         counts[tile] += 1
-        if is_standard_keys(keys) or (
-            tile in special and special_complete(counts, keys, melds)
+        if (
+            is_standard_keys(keys)
+            or (tile in others and thirteen_tile_complete(counts))
+            or (tile in knitted and knitted_complete(counts, keys))
         ):
             found += 1
         keys[suit] -= WEIGHT[tile]
@@ -146,30 +149,37 @@ def _near(standing: tuple[int, ...]) -> set[int]:
     return near
 
 
-def _special(standing: tuple[int, ...], melds: int) -> AbstractSet[int]:
-    """The tiles that can complete a special shape (a superset).
+def _special(
+    standing: tuple[int, ...], melds: int, near: set[int]
+) -> tuple[set[int], set[int]]:
+    """Tiles that can complete the special shapes (supersets), in two sets.
 
-    Seven pairs: only the one tile held an odd number of times. Thirteen
-    orphans: an orphan, when all 13 tiles are orphans. Honours and knitted:
-    a tile not held, when no tile is held twice. A knitted straight: any
-    tile, when eight of a knitted sequence are held.
+    Without melds, the 13-tile shapes: seven pairs only on the one tile
+    held an odd number of times; thirteen orphans on an orphan, when all 13
+    tiles are orphans; honours and knitted on a tile not held, when none is
+    held twice. With at most one meld, a knitted straight: the missing tile
+    of a sequence held eight times out of nine, or, when a whole sequence is
+    held, a tile next to a held one (the rest must become sets and a pair).
     """
-    if melds <= 1 and any(
-        sum(1 for tile in seq if standing[tile]) >= 8 for seq in KNITTED
-    ):
-        return _ALL_TILES
+    knitted: set[int] = set()
+    if melds <= 1:
+        for seq in KNITTED:
+            missing = [tile for tile in seq if not standing[tile]]
+            if len(missing) == 1:
+                knitted.add(missing[0])
+            elif not missing:
+                knitted |= near
+    others: set[int] = set()
     if melds:
-        return set()
+        return others, knitted
     odd = [tile for tile, count in enumerate(standing) if count % 2]
-    tiles = set(odd) if len(odd) == 1 else set()
+    if len(odd) == 1:
+        others.add(odd[0])
     if sum(standing[tile] for tile in ORPHANS) == 13:
-        tiles.update(ORPHANS)
+        others.update(ORPHANS)
     if max(standing) <= 1:
-        tiles.update(tile for tile, count in enumerate(standing) if not count)
-    return tiles
-
-
-_ALL_TILES = frozenset(range(TILE_KINDS))
+        others.update(tile for tile, count in enumerate(standing) if not count)
+    return others, knitted
 
 
 def build_context(hand: WinningHand) -> HandContext:

@@ -186,18 +186,19 @@ def knitted_rest(
     return -1, (0, 0, 0, 0)
 
 
-def special_complete(counts: list[int], keys: Sequence[int], melds: int) -> bool:
-    """The special shapes of ``decompose.is_complete`` (the standard one aside)."""
-    if melds == 0 and (
+def thirteen_tile_complete(counts: list[int]) -> bool:
+    """Seven pairs, thirteen orphans or honours and knitted (no meld)."""
+    return (
         is_seven_pairs(counts)
         or is_thirteen_orphans(counts)
-        or honors_and_knitted(counts)
-    ):
-        return True
-    if melds <= 1:
-        number, rest = knitted_rest(counts, keys)
-        return number >= 0 and is_standard_keys(rest)
-    return False
+        or bool(honors_and_knitted(counts))
+    )
+
+
+def knitted_complete(counts: list[int], keys: Sequence[int]) -> bool:
+    """A knitted straight and a standard rest (at most one meld)."""
+    number, rest = knitted_rest(counts, keys)
+    return number >= 0 and is_standard_keys(rest)
 
 
 def standard_waits(keys: Sequence[int], limit: int) -> int:
