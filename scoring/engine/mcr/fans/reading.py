@@ -52,7 +52,7 @@ _FIELDS = itemgetter(*(name for name, _ in _DEFAULTS))
 
 
 _MEMO: dict[str, tuple[int, ...] | None] = {}
-_MEMO_LIMIT = 1 << 13
+_MEMO_LIMIT = 1 << 11
 
 
 def _tiles(text: object) -> tuple[int, ...] | None:

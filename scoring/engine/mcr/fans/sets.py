@@ -246,7 +246,7 @@ def add_pung_fans(pungs: tuple[int, ...], table: list[int]) -> None:
 # Bounded memos of the two functions above for the calculator's hot path:
 # the sorted chows (or pungs) of a reading -> the fans they add, one entry
 # per count. Emptied when full, so memory stays flat.
-_MEMO_LIMIT = 1 << 14
+_MEMO_LIMIT = 1 << 12
 _CHOW_MEMO: dict[tuple[int, ...], tuple[int, ...]] = {}
 _PUNG_MEMO: dict[tuple[int, ...], tuple[int, ...]] = {}
 _SCRATCH_SIZE = 82

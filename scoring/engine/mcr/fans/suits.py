@@ -35,7 +35,7 @@ POW6: tuple[int, ...] = tuple(6**rank for rank in range(9))
 # For a tile index 0..33: its suit 0..3 and the weight of one copy in the key.
 SUIT_OF: tuple[int, ...] = tuple(tile // 9 for tile in range(34))
 WEIGHT: tuple[int, ...] = tuple(POW6[tile % 9] for tile in range(34))
-TABLE_LIMIT = 1 << 14
+TABLE_LIMIT = 1 << 11
 # At most five copies of a rank: four held and one more tried as a wait.
 _MOST_COPIES = 5
 
