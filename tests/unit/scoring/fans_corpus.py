@@ -23,6 +23,7 @@ from typing import Any
 from tests.differential.generate import (
     SUITED,
     _finish,
+    expand,
     honors_knitted_hand,
     knitted_straight_hand,
     labelled_hands,
@@ -99,22 +100,11 @@ def kongs_hand(rng: random.Random) -> Hand:
 
 def not_a_win(rng: random.Random, data: Hand) -> Hand:
     """The same hand with one concealed tile swapped: mostly not a win."""
-    tiles = _expand(data["concealed"])
+    tiles = expand(data["concealed"])
     if not tiles:
         return data
     tiles[rng.randrange(len(tiles))] = rng.choice([*SUITED, "1z", "5z"])
     return {**data, "concealed": notation(tiles)}
-
-
-def _expand(text: str) -> list[str]:
-    out, digits = [], ""
-    for char in text:
-        if char.isdigit():
-            digits += char
-        else:
-            out.extend(d + char for d in digits)
-            digits = ""
-    return out
 
 
 _EXTRA = (

@@ -103,10 +103,11 @@ def suit_shape(counts: tuple[int, ...], honors: bool) -> int:
 def is_standard(counts: tuple[int, ...]) -> bool:
     """Whether the tiles split into sets and exactly one pair."""
     shapes = [suit_shape(part, base == 3) for base, part in enumerate(_suits(counts))]
-    return _one_pair(shapes)
+    return one_pair(shapes)
 
 
-def _one_pair(shapes: list[int]) -> bool:
+def one_pair(shapes: Sequence[int]) -> bool:
+    """Suit shapes (``suit_shape``) make sets and exactly one pair."""
     pair_suits = 0
     for shape in shapes:
         if shape & 1:
@@ -124,19 +125,26 @@ def standard_splits(counts: tuple[int, ...]) -> tuple[Split, ...]:
     """Every split of the tiles into sets and exactly one pair (absolute tiles)."""
     per_suit = []
     for base, part in enumerate(_suits(counts)):
-        offset = base * 9
         splits = suit_splits(part, base == 3)
         if not splits:
             return ()
-        per_suit.append(
-            [
-                (
-                    tuple((kind, tile + offset) for kind, tile in sets),
-                    pair + offset if pair >= 0 else -1,
-                )
-                for sets, pair in splits
-            ]
+        per_suit.append(offset_splits(splits, base * 9))
+    return combine_suits(per_suit)
+
+
+def offset_splits(splits: tuple[Split, ...], offset: int) -> tuple[Split, ...]:
+    """Splits of one suit with ranks turned into tile indices (``+ offset``)."""
+    return tuple(
+        (
+            tuple((kind, tile + offset) for kind, tile in sets),
+            pair + offset if pair >= 0 else -1,
         )
+        for sets, pair in splits
+    )
+
+
+def combine_suits(per_suit: Sequence[tuple[Split, ...]]) -> tuple[Split, ...]:
+    """Whole-hand splits from each suit's: one pair in all, sets sorted."""
     result: list[Split] = []
     for choice in product(*per_suit):
         pairs = [pair for _, pair in choice if pair >= 0]

@@ -17,7 +17,7 @@ indices (suit ``s`` adds ``9 * s``) go through bounded memos.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
 from operator import itemgetter
 
 from scoring.engine.mcr.fans.decompose import (
@@ -26,9 +26,12 @@ from scoring.engine.mcr.fans.decompose import (
     PUNG,
     Set,
     Split,
+    combine_suits,
     honors_and_knitted,
     is_seven_pairs,
     is_thirteen_orphans,
+    offset_splits,
+    one_pair,
 )
 
 POW6: tuple[int, ...] = tuple(6**rank for rank in range(9))
@@ -102,16 +105,8 @@ def splits_of(suit: int, key: int) -> tuple[Split, ...]:
     if found is None:
         if len(table) >= TABLE_LIMIT:
             table.clear()
-        offset = suit * 9
         relative = (HONORS if suit == 3 else SUITED).get(key, ())
-        found = tuple(
-            (
-                tuple((kind, tile + offset) for kind, tile in sets),
-                pair + offset if pair >= 0 else -1,
-            )
-            for sets, pair in relative
-        )
-        table[key] = found
+        found = table[key] = offset_splits(relative, suit * 9)
     return found
 
 
@@ -140,29 +135,19 @@ def hand_splits(keys: tuple[int, int, int, int]) -> tuple[Split, ...]:
             return ()
         sets = tuple(sorted(m_sets + p_sets + s_sets + z_sets))
         return ((sets, max(m_pair, p_pair, s_pair, z_pair)),)
-    result: list[Split] = []
-    for choice in product(m, p, s, z):
-        pairs = [pair for _, pair in choice if pair >= 0]
-        if len(pairs) == 1:
-            sets = tuple(sorted(item for part, _ in choice for item in part))
-            result.append((sets, pairs[0]))
-    return tuple(result)
+    return combine_suits((m, p, s, z))
 
 
 def is_standard_keys(keys: Sequence[int]) -> bool:
     """Whether the four suits split into sets and exactly one pair."""
-    pair_suits = 0
-    for suit in range(4):
-        key = keys[suit]
-        if not key:
-            continue
-        shape = shape_of(suit, key)
-        if shape & 1:
-            continue
-        if not shape & 2:
-            return False
-        pair_suits += 1
-    return pair_suits == 1
+    return one_pair(
+        (
+            _SHAPES[0].get(keys[0], 0),
+            _SHAPES[0].get(keys[1], 0),
+            _SHAPES[0].get(keys[2], 0),
+            _SHAPES[1].get(keys[3], 0),
+        )
+    )
 
 
 # Per knitted sequence (the order of KNITTED, which decides between two held
