@@ -53,6 +53,8 @@ _FIELDS = itemgetter(*(name for name, _ in _DEFAULTS))
 
 _MEMO: dict[str, tuple[int, ...] | None] = {}
 _MEMO_LIMIT = 1 << 11
+# Suit groups are many more than meld strings; an entry is small.
+_GROUP_LIMIT = 1 << 13
 
 
 def _tiles(text: object) -> tuple[int, ...] | None:
@@ -91,7 +93,7 @@ def _concealed(text: object) -> tuple[list[int], list[int], int] | None:
         length += len(group)
         found = _GROUPS.get(group)
         if found is None:
-            if len(_GROUPS) >= _MEMO_LIMIT:
+            if len(_GROUPS) >= _GROUP_LIMIT:
                 _GROUPS.clear()
             found = _GROUPS[group] = _group(group)
         tiles += found[0]
@@ -102,8 +104,10 @@ def _concealed(text: object) -> tuple[list[int], list[int], int] | None:
 
 
 def _group(text: str) -> _Group:
-    tiles = _parse(text) or ()
-    suit = "mpsz".index(text[-1])
+    """One suit group matched by ``_GROUP``: its digits are valid ranks."""
+    suit = SUITS.index(text[-1])
+    # ord("1") is 49: rank r of suit s is tile 9 s + r - 1.
+    tiles = tuple(sorted(suit * 9 + ord(digit) - 49 for digit in text[:-1]))
     key = sum(WEIGHT[tile] for tile in tiles)
     mask = sum(_BIT[tile] for tile in set(tiles))
     return tiles, suit, key, mask
