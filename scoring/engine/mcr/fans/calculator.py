@@ -97,42 +97,45 @@ def best_table(ctx: HandContext) -> list[int] | None:
     Readings are tried in a fixed order and a later one replaces the best
     only when strictly better (total, then highest single fan: mcr.md 6.9).
     """
+    tables = _readings(ctx)
+    if len(tables) < 2:
+        # One reading (most hands): nothing to compare.
+        return tables[0] if tables else None
     best: list[int] | None = None
     best_key = (-1, -1)
-    for table in _readings(ctx):
-        if table is None:
-            continue
+    for table in tables:
         key = (sum(map(mul, POINTS, table)), next(compress(POINTS, table), 0))
         if key > best_key:
             best, best_key = table, key
     return best
 
 
-def _readings(ctx: HandContext) -> list[list[int] | None]:
-    """One fan table per reading of the 14 tiles (None: not that shape).
+def _readings(ctx: HandContext) -> list[list[int]]:
+    """One fan table per reading of the 14 tiles, in a fixed order.
 
     The special shapes are only tried when the tiles can hold them: seven
     pairs and the thirteen-tile shapes need a concealed hand (and 13 or 14
     different kinds for the orphans and knitted hands), a knitted straight
     needs its nine tiles.
     """
-    tables: list[list[int] | None] = []
+    special: list[list[int] | None] = []
     mask = ctx.mask
     if not ctx.melds:
         kinds = mask.bit_count()
         if kinds <= 7:
-            tables.append(count_seven_pairs(ctx))
+            special.append(count_seven_pairs(ctx))
         elif kinds >= 13:
-            tables.append(count_orphans_and_knitted(ctx))
+            special.append(count_orphans_and_knitted(ctx))
         if is_nine_gates(ctx.standing, ctx.win):
-            tables.append(count_nine_gates(ctx))
+            special.append(count_nine_gates(ctx))
     if (
         len(ctx.melds) <= 1
         and _KNITTED_RANKS[mask & 511]
         and _KNITTED_RANKS[(mask >> 9) & 511]
         and _KNITTED_RANKS[(mask >> 18) & 511]
     ):
-        tables.append(count_knitted_straight(ctx))
+        special.append(count_knitted_straight(ctx))
+    tables = [table for table in special if table is not None]
     for sets, pair in hand_splits(ctx.keys):
         tables.append(count_standard(ctx, sets, pair))
     return tables

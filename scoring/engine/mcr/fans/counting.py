@@ -18,7 +18,7 @@ from scoring.engine.mcr.fans.context import (
 )
 from scoring.engine.mcr.fans.decompose import CHOW, KONG, Set
 from scoring.engine.mcr.fans.exclusions import apply_exclusions, apply_winds
-from scoring.engine.mcr.fans.sets import chow_fans, pung_fans
+from scoring.engine.mcr.fans.sets import CHOW_MEMO, PUNG_MEMO, chow_fans, pung_fans
 from scoring.engine.mcr.fans.table import (
     ALL_PUNGS,
     CHICKEN_HAND,
@@ -137,10 +137,10 @@ def count_standard(
         elif tile >= HONOR_BASE or tile in TERMINALS:
             table[PUNG_OF_TERMINALS_OR_HONORS] += 1
     if len(chows) > 1 and not (len(chows) == 4 and _terminal_chows(chows, pair, table)):
-        for fan in chow_fans(chows):
+        for fan in CHOW_MEMO.get(chows) or chow_fans(chows):
             table[fan] += 1
     if len(pungs) > 1:
-        for fan in pung_fans(pungs):
+        for fan in PUNG_MEMO.get(pungs) or pung_fans(pungs):
             table[fan] += 1
     _add_pair_fans(chows, pair, table)
     if not knitted:

@@ -247,8 +247,8 @@ def add_pung_fans(pungs: tuple[int, ...], table: list[int]) -> None:
 # the sorted chows (or pungs) of a reading -> the fans they add, one entry
 # per count. Emptied when full, so memory stays flat.
 _MEMO_LIMIT = 1 << 12
-_CHOW_MEMO: dict[tuple[int, ...], tuple[int, ...]] = {}
-_PUNG_MEMO: dict[tuple[int, ...], tuple[int, ...]] = {}
+CHOW_MEMO: dict[tuple[int, ...], tuple[int, ...]] = {}
+PUNG_MEMO: dict[tuple[int, ...], tuple[int, ...]] = {}
 _SCRATCH_SIZE = 82
 
 
@@ -272,14 +272,14 @@ def _memoised(
 
 def chow_fans(chows: tuple[int, ...]) -> tuple[int, ...]:
     """The fans ``add_chow_fans`` adds for ``chows``, repeated by count."""
-    return _memoised(_CHOW_MEMO, add_chow_fans, chows)
+    return _memoised(CHOW_MEMO, add_chow_fans, chows)
 
 
 def pung_fans(pungs: tuple[int, ...]) -> tuple[int, ...]:
     """The fans ``add_pung_fans`` adds for ``pungs``, repeated by count."""
-    return _memoised(_PUNG_MEMO, add_pung_fans, pungs)
+    return _memoised(PUNG_MEMO, add_pung_fans, pungs)
 
 
 def clear_memos() -> None:
-    _CHOW_MEMO.clear()
-    _PUNG_MEMO.clear()
+    CHOW_MEMO.clear()
+    PUNG_MEMO.clear()
