@@ -16,9 +16,10 @@ indices (suit ``s`` adds ``9 * s``) go through bounded memos.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
-from operator import itemgetter
+from operator import itemgetter, mul
 
 from scoring.engine.mcr.fans.decompose import (
     CHOW,
@@ -43,11 +44,22 @@ TABLE_LIMIT = 1 << 11
 _MOST_COPIES = 5
 
 
-def _build(size: int, chows: bool) -> dict[int, tuple[Split, ...]]:
-    """key -> every split of that suit into at most four sets and one pair."""
+def _build(
+    size: int, chows: bool
+) -> tuple[dict[int, tuple[Split, ...]], dict[int, int]]:
+    """key -> every split into at most four sets and one pair; key -> shape.
+
+    ``combinations_with_replacement`` gives each number of sets in sorted
+    order, and all splits of one key have the same number of sets and the
+    same pair or none (the tile count decides both), so each key's list
+    comes out sorted as ``split_suit`` sorts it. Shape: bit 1 sets only,
+    bit 2 sets and a pair.
+    """
     kinds: list[Set] = [(CHOW, rank) for rank in range(size - 2)] if chows else []
     kinds += [(PUNG, rank) for rank in range(size)]
     found: dict[int, list[Split]] = {}
+    shapes: dict[int, int] = {}
+    pairs = [(rank, 2 * POW6[rank]) for rank in range(size)]
     for number in range(5):
         for sets in combinations_with_replacement(kinds, number):
             counts = [0] * size
@@ -60,28 +72,40 @@ def _build(size: int, chows: bool) -> dict[int, tuple[Split, ...]]:
                     counts[rank] += 3
             if number and max(counts) > _MOST_COPIES:
                 continue
-            key = sum(count * POW6[rank] for rank, count in enumerate(counts))
+            key = sum(map(mul, counts, POW6))
             found.setdefault(key, []).append((sets, -1))
-            for rank in range(size):
-                if counts[rank] + 2 <= _MOST_COPIES:
-                    found.setdefault(key + 2 * POW6[rank], []).append((sets, rank))
-    return {key: tuple(sorted(splits)) for key, splits in found.items()}
+            shapes[key] = 1
+            for rank, weight in pairs:
+                if counts[rank] <= _MOST_COPIES - 2:
+                    found.setdefault(key + weight, []).append((sets, rank))
+                    shapes[key + weight] = 2
+    return {key: tuple(splits) for key, splits in found.items()}, shapes
 
 
-def _shapes(table: dict[int, tuple[Split, ...]]) -> dict[int, int]:
-    shapes = {}
-    for key, splits in table.items():
-        shape = 0
-        for _, pair in splits:
-            shape |= 2 if pair >= 0 else 1
-        shapes[key] = shape
-    return shapes
+def _build_all() -> tuple[
+    dict[int, tuple[Split, ...]],
+    dict[int, int],
+    dict[int, tuple[Split, ...]],
+    dict[int, int],
+]:
+    """Both tables, the cyclic garbage collector paused meanwhile.
+
+    The tables hold no cycles, yet their 60,000 new containers would set off
+    collections that scan them all, about half the build time. The
+    collector's previous state is restored.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return (*_build(9, chows=True), *_build(7, chows=False))
+    finally:
+        if enabled:
+            gc.enable()
 
 
-SUITED = _build(9, chows=True)
-HONORS = _build(7, chows=False)
+SUITED, _SUITED_SHAPES, HONORS, _HONOR_SHAPES = _build_all()
 # key -> shape (bit 1: sets only, bit 2: sets and a pair; 0: no split).
-_SHAPES = (_shapes(SUITED), _shapes(HONORS))
+_SHAPES = (_SUITED_SHAPES, _HONOR_SHAPES)
 # Absolute splits of the circles, bamboo and honours (the characters' ranks
 # are already their tile indices).
 _ABSOLUTE: tuple[dict[int, tuple[Split, ...]], ...] = ({}, {}, {})
