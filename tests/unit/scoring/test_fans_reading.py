@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
-from scoring.engine.mcr.fans import answer
+from scoring.engine.errors import EngineError
+from scoring.engine.mcr.fans import answer, count_fans, parse_hand
 from scoring.engine.mcr.fans.calculator import _checked_answer
 from scoring.engine.mcr.fans.reading import read_context
 
@@ -59,3 +61,15 @@ def test_plain_hands_take_the_fast_path_and_odd_ones_do_not() -> None:
     assert read_context(BASE) is not None
     assert read_context({**BASE, "concealed": "123m 456p789s234m5p"}) is None
     assert read_context({**BASE, "self_drawn": 1}) is None
+
+
+def test_a_parsed_hand_is_checked_once_and_a_built_one_by_count_fans() -> None:
+    """parse_hand marks its hand checked; replace() and direct builds are not."""
+    parsed = parse_hand(BASE)
+    assert parsed.checked
+    wrong = dataclasses.replace(parsed, flowers=9)
+    assert not wrong.checked
+    with pytest.raises(EngineError) as caught:
+        count_fans(wrong)
+    assert caught.value.code == "invalid_value"
+    assert count_fans(parsed).total == count_fans(dataclasses.replace(parsed)).total
