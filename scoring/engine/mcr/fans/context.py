@@ -6,7 +6,7 @@ Built once per hand, so each reading of the tiles only adds its own sets.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import mul
+from operator import itemgetter, mul
 
 from scoring.engine.mcr.fans.decompose import (
     CHOW,
@@ -14,10 +14,10 @@ from scoring.engine.mcr.fans.decompose import (
     KONG,
     ORPHANS,
     PUNG,
-    _special_possible,
 )
 from scoring.engine.mcr.fans.hand import WINDS, WinningHand
 from scoring.engine.mcr.fans.suits import (
+    KNITTED_HELD,
     POW6,
     TABLE_LIMIT,
     WEIGHT,
@@ -113,10 +113,12 @@ def _unique_wait(standing: tuple[int, ...], melds: int) -> bool:
     shape is tried only on the tiles that could complete it (``_special``).
     """
     keys = [sum(map(mul, standing[base : base + 9], POW6)) for base in (0, 9, 18, 27)]
-    if not _special_possible(standing, melds):
+    others, knitted, whole = _special(standing, melds)
+    if not (others or knitted or whole):
         return standard_waits(keys, 2) == 1
     near = _near(standing)
-    others, knitted = _special(standing, melds, near)
+    if whole:
+        knitted |= near
     counts = list(standing)
     found = 0
     for tile in sorted(near | others | knitted):
@@ -149,10 +151,9 @@ def _near(standing: tuple[int, ...]) -> set[int]:
     return near
 
 
-def _special(
-    standing: tuple[int, ...], melds: int, near: set[int]
-) -> tuple[set[int], set[int]]:
-    """Tiles that can complete the special shapes (supersets), in two sets.
+def _special(standing: tuple[int, ...], melds: int) -> tuple[set[int], set[int], bool]:
+    """Tiles that can complete the special shapes (supersets), in two sets,
+    and whether a whole knitted sequence is held.
 
     Without melds, the 13-tile shapes: seven pairs only on the one tile
     held an odd number of times; thirteen orphans on an orphan, when all 13
@@ -162,24 +163,29 @@ def _special(
     held, a tile next to a held one (the rest must become sets and a pair).
     """
     knitted: set[int] = set()
+    whole = False
     if melds <= 1:
-        for seq in KNITTED:
-            missing = [tile for tile in seq if not standing[tile]]
-            if len(missing) == 1:
-                knitted.add(missing[0])
+        for seq, held in zip(KNITTED, KNITTED_HELD, strict=True):
+            counts = held(standing)
+            missing = counts.count(0)
+            if missing == 1:
+                knitted.add(seq[counts.index(0)])
             elif not missing:
-                knitted |= near
+                whole = True
     others: set[int] = set()
     if melds:
-        return others, knitted
+        return others, knitted, whole
     odd = [tile for tile, count in enumerate(standing) if count % 2]
     if len(odd) == 1:
         others.add(odd[0])
-    if sum(standing[tile] for tile in ORPHANS) == 13:
+    if sum(_ORPHANS_HELD(standing)) == 13:
         others.update(ORPHANS)
     if max(standing) <= 1:
         others.update(tile for tile, count in enumerate(standing) if not count)
-    return others, knitted
+    return others, knitted, whole
+
+
+_ORPHANS_HELD = itemgetter(*ORPHANS)
 
 
 def build_context(hand: WinningHand) -> HandContext:
