@@ -146,10 +146,10 @@ def hand_splits(keys: tuple[int, int, int, int]) -> tuple[Split, ...]:
     each suit's splits sorted), so readings of equal value keep their order.
     Most hands split one way in every suit: that case skips the product.
     """
-    m = splits_of(0, keys[0])
-    p = splits_of(1, keys[1])
-    s = splits_of(2, keys[2])
-    z = splits_of(3, keys[3])
+    m = SUITED.get(keys[0], ())
+    p = _ABSOLUTE[0].get(keys[1]) or splits_of(1, keys[1])
+    s = _ABSOLUTE[1].get(keys[2]) or splits_of(2, keys[2])
+    z = _ABSOLUTE[2].get(keys[3]) or splits_of(3, keys[3])
     if not (m and p and s and z):
         return ()
     if len(m) == 1 and len(p) == 1 and len(s) == 1 and len(z) == 1:
