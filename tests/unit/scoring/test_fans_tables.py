@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from scoring.engine.mcr.fans.context import _unique_wait
 from scoring.engine.mcr.fans.decompose import split_suit, waits
 from scoring.engine.mcr.fans.reading import read_context
 from scoring.engine.mcr.fans.suits import HONORS, POW6, SUITED, decode, shape_of
+from scoring.engine.mcr.fans.waiting import unique_wait
 from tests.unit.scoring.fans_corpus import load
 
 
@@ -52,6 +52,6 @@ def test_unique_wait_agrees_with_every_wait_listed() -> None:
             continue
         melds = len(ctx.melds)
         expected = len(waits(tuple(ctx.standing), melds)) == 1
-        assert _unique_wait(tuple(ctx.standing), melds) == expected, data
+        assert unique_wait(tuple(ctx.standing), melds) == expected, data
         checked += 1
     assert checked > 19_000
