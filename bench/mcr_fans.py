@@ -1,6 +1,18 @@
 """Benchmark of the MCR fan calculator against pymahjonggb (C++).
 
     .venv/bin/python bench/mcr_fans.py [--hands 10000] [--seed 2026]
+    .venv/bin/python bench/mcr_fans.py --write-hands /tmp/hands.jsonl
+    .venv/bin/python -m scoring.engine.mcr < /tmp/hands.jsonl > /dev/null
+    .venv/bin/python bench/mcr_fans.py --reference < /tmp/hands.jsonl > /dev/null
+    .venv/bin/python bench/mcr_fans.py --memory 1000000
+
+The first form times calls inside one process (below). The next three
+compare whole processes: ``--write-hands`` writes the seeded hands as JSON
+lines, then the command and ``--reference`` (the same line protocol, each
+hand scored by pymahjonggb behind a Python adapter) answer them; time both
+with ``/usr/bin/time -v`` or any process timer. ``--memory N`` scores N
+fresh seeded hands in one process and prints the resident memory after
+10,000, 100,000, 1,000,000... hands (the memo caches must stay bounded).
 
 Scores a fixed seeded set of random winning hands of every shape
 (``tests/differential/generate.py``) with ``answer`` (JSON object in, answer
@@ -8,13 +20,18 @@ out: parsing included), first with empty memo caches, then again with the
 caches warm, and with pymahjonggb's ``MahjongFanCalculator`` on the same
 hands (its arguments prepared outside the timing). Prints a markdown table:
 hands per second, the slowest single hand and the ratio to pymahjonggb.
-Targets (issue 3): every hand under 5 ms, at least 5,000 hands/s on one core.
+"Empty memo" empties the bounded memos; the suit tables are built at import
+and stay. Targets (issue 17): as whole processes on the same hands, at most
+1.25 times the pymahjonggb adapter's time; the slowest hand under 0.1 ms;
+resident memory flat over 1,000,000 hands.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
+import os
 import platform
 import sys
 import time
@@ -24,15 +41,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring.engine.mcr.fans import answer
-from scoring.engine.mcr.fans.decompose import (
-    standard_splits,
-    suit_shape,
-    suit_splits,
-    waits,
-)
+from scoring.engine.mcr.fans import FANS, answer
+from scoring.engine.mcr.fans.calculator import MINIMUM, clear_memos
 from tests.differential.generate import random_hands
-from tests.differential.reference import reference_args
+from tests.differential.reference import FAN_NUMBER, reference_args
 
 
 def _time(
@@ -100,15 +112,94 @@ def _reference_call() -> Callable[[dict[str, Any]], object] | None:
 
 
 def _clear_memo() -> None:
-    for cache in (suit_splits, suit_shape, standard_splits, waits):
-        cache.cache_clear()
+    clear_memos()
+
+
+def reference_answer(line: str) -> dict[str, object]:
+    """The command's answer for one JSON line, scored by pymahjonggb.
+
+    The adapter does what a Python service would: read the JSON, convert the
+    tiles, call the C++ calculator, and build the same answer dict
+    (numbers, names, points, counts, total, the 8-point minimum).
+    """
+    from MahjongGB import MahjongFanCalculator
+
+    data = json.loads(line)
+    try:
+        result = MahjongFanCalculator(**reference_args(data))
+    except TypeError as error:
+        return {"ok": False, "total": 0, "fans": [], "error": str(error)}
+    fans = []
+    total = 0
+    for points, count, _, name_en in result:
+        number = FAN_NUMBER[name_en.lower()]
+        fan = FANS[min(number, len(FANS)) - 1]
+        fans.append(
+            {
+                "number": number,
+                "name": fan.name,
+                "name_fr": fan.name_fr,
+                "points": points,
+                "count": count,
+            }
+        )
+        total += points * count
+    ok = total >= MINIMUM
+    return {"ok": ok, "total": total, "fans": fans, "error": None if ok else "min"}
+
+
+def serve_reference() -> None:
+    """The command's line protocol on stdin/stdout, answered by pymahjonggb."""
+    write = sys.stdout.write
+    for line in sys.stdin:
+        write(json.dumps(reference_answer(line), ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+
+def write_hands(path: str, seed: int, count: int) -> None:
+    with open(path, "w", encoding="utf-8") as stream:
+        for data in random_hands(seed, count):
+            stream.write(json.dumps(data) + "\n")
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm", encoding="ascii") as stream:
+        pages = int(stream.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def memory_curve(seed: int, count: int) -> None:
+    """Resident memory while scoring ``count`` fresh seeded hands in one process."""
+    marks = {10**k for k in range(4, 10)} | {count}
+    done = 0
+    chunk = 10_000
+    print(f"hands | RSS MB (start {_rss_mb():.1f})")
+    while done < count:
+        size = min(chunk, count - done)
+        for data in random_hands(seed + done, size):
+            answer(data)
+        done += size
+        if done in marks:
+            print(f"{done:,} | {_rss_mb():.1f}", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--write-hands", metavar="PATH")
+    parser.add_argument("--reference", action="store_true")
+    parser.add_argument("--memory", type=int, metavar="HANDS")
     options = parser.parse_args()
+    if options.reference:
+        serve_reference()
+        return
+    if options.write_hands:
+        write_hands(options.write_hands, options.seed, options.hands)
+        return
+    if options.memory:
+        memory_curve(options.seed, options.memory)
+        return
     hands = random_hands(options.seed, options.hands)
     _clear_memo()
     first = _time(hands, answer, reset=_clear_memo)

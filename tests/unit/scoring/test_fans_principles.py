@@ -6,6 +6,7 @@ import pytest
 
 from scoring.engine.errors import EngineError
 from scoring.engine.mcr.fans import answer, count_fans, parse_hand
+from scoring.engine.mcr.fans.exclusions import ABSORBS
 from tests.unit.scoring.fan_hands import fans_of, hand
 
 CHOW_PAIRS = (69, 70, 71, 72)
@@ -112,3 +113,18 @@ def test_not_a_winning_hand() -> None:
     with pytest.raises(EngineError) as caught:
         count_fans(parse_hand(hand("123m456p789s234m5p", "6s")))
     assert caught.value.code == "not_a_winning_hand"
+
+
+def test_absorptions_do_not_depend_on_their_order() -> None:
+    """A fan absorbed by an earlier fan of ABSORBS absorbs nothing more.
+
+    ``apply_exclusions`` reads every absorbing fan before absorbing any, which
+    gives the rule book's answer only while this holds.
+    """
+    absorbs = dict(ABSORBS)
+    order = [fan for fan, _ in ABSORBS]
+    for position, (_, absorbed) in enumerate(ABSORBS):
+        for other in absorbed:
+            if other in absorbs:
+                assert order.index(other) > position
+                assert set(absorbs[other]) <= set(absorbed)

@@ -9,21 +9,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import compress
 from operator import mul
 
 from scoring.engine.errors import EngineError
 from scoring.engine.mcr.fans import table as f
 from scoring.engine.mcr.fans.context import HandContext, build_context
+from scoring.engine.mcr.fans.context import clear_memo as clear_tile_fans
 from scoring.engine.mcr.fans.counting import count_standard
-from scoring.engine.mcr.fans.decompose import is_nine_gates, standard_splits
+from scoring.engine.mcr.fans.decompose import (
+    is_nine_gates,
+    standard_splits,
+    suit_shape,
+    suit_splits,
+    waits,
+)
 from scoring.engine.mcr.fans.hand import WinningHand, check_hand, parse_hand
-from scoring.engine.mcr.fans.messages import message
+from scoring.engine.mcr.fans.messages import MESSAGES, message
+from scoring.engine.mcr.fans.reading import clear_memos as clear_reading
+from scoring.engine.mcr.fans.reading import read_context
+from scoring.engine.mcr.fans.sets import clear_memos as clear_set_memos
 from scoring.engine.mcr.fans.special import (
     count_knitted_straight,
     count_nine_gates,
     count_orphans_and_knitted,
     count_seven_pairs,
 )
+from scoring.engine.mcr.fans.suits import clear as clear_tables
+from scoring.engine.mcr.fans.suits import hand_splits
+from scoring.engine.mcr.fans.table import POINTS
 
 MINIMUM = 8
 
@@ -78,42 +92,60 @@ def count_fans(hand: WinningHand) -> FanResult:
 
 
 def best_table(ctx: HandContext) -> list[int] | None:
-    """The fan table of the best reading of the tiles, or None if none."""
+    """The fan table of the best reading of the tiles, or None if none.
+
+    Readings are tried in a fixed order and a later one replaces the best
+    only when strictly better (total, then highest single fan: mcr.md 6.9).
+    """
+    tables = _readings(ctx)
+    if len(tables) < 2:
+        # One reading (most hands): nothing to compare.
+        return tables[0] if tables else None
     best: list[int] | None = None
     best_key = (-1, -1)
-    for table in _readings(ctx):
-        key = _rank(table)
+    for table in tables:
+        key = (sum(map(mul, POINTS, table)), next(compress(POINTS, table), 0))
         if key > best_key:
             best, best_key = table, key
     return best
 
 
 def _readings(ctx: HandContext) -> list[list[int]]:
-    """One fan table per reading of the 14 tiles."""
-    tables: list[list[int] | None] = []
+    """One fan table per reading of the 14 tiles, in a fixed order.
+
+    The special shapes are only tried when the tiles can hold them: seven
+    pairs and the thirteen-tile shapes need a concealed hand (and 13 or 14
+    different kinds for the orphans and knitted hands), a knitted straight
+    needs its nine tiles.
+    """
+    special: list[list[int] | None] = []
+    mask = ctx.mask
     if not ctx.melds:
-        tables.append(count_seven_pairs(ctx))
-        tables.append(count_orphans_and_knitted(ctx))
+        kinds = mask.bit_count()
+        if kinds <= 7:
+            special.append(count_seven_pairs(ctx))
+        elif kinds >= 13:
+            special.append(count_orphans_and_knitted(ctx))
         if is_nine_gates(ctx.standing, ctx.win):
-            tables.append(count_nine_gates(ctx))
-    tables.append(count_knitted_straight(ctx))
-    for sets, pair in standard_splits(ctx.concealed):
+            special.append(count_nine_gates(ctx))
+    if (
+        len(ctx.melds) <= 1
+        and _KNITTED_RANKS[mask & 511]
+        and _KNITTED_RANKS[(mask >> 9) & 511]
+        and _KNITTED_RANKS[(mask >> 18) & 511]
+    ):
+        special.append(count_knitted_straight(ctx))
+    tables = [table for table in special if table is not None]
+    for sets, pair in hand_splits(ctx.keys):
         tables.append(count_standard(ctx, sets, pair))
-    return [table for table in tables if table is not None]
-
-
-def _rank(table: list[int]) -> tuple[int, int]:
-    """Total points, then the highest single fan (mcr.md 6.9)."""
-    total = sum(map(mul, f.POINTS, table))
-    # Fan numbers run from high to low points: the first fan is the highest.
-    highest = next((f.POINTS[n] for n, count in enumerate(table) if count), 0)
-    return total, highest
+    return tables
 
 
 def breakdown(table: list[int]) -> tuple[FanCount, ...]:
     """The fans of ``table`` in fan-number order."""
     fans = []
-    for number, count in enumerate(table):
+    for number in compress(_NUMBERS, table):
+        count = table[number]
         if count > 0:
             fan = f.FAN_BY_NUMBER[number]
             fans.append(FanCount(number, fan.name, fan.name_fr, fan.points, count))
@@ -125,7 +157,52 @@ def answer(data: Mapping[str, object]) -> dict[str, object]:
 
     A hand below the minimum answers ``ok: false`` with the fans found and
     their total without flowers; other errors answer no fans and total 0.
+    A plainly well-formed hand is read and checked once (``reading``);
+    anything else takes ``parse_hand``, whose errors name the field.
     """
+    ctx = read_context(data)
+    if ctx is None:
+        return _checked_answer(data)
+    best = best_table(ctx)
+    if best is None:
+        return {"ok": False, "total": 0, "fans": [], "error": _NOT_A_WIN}
+    fans = []
+    points = 0
+    for number in compress(_NUMBERS, best):
+        count = best[number]
+        if count > 0:
+            name, name_fr, value = _FAN_TEXT[number]
+            points += value * count
+            fans.append(
+                {
+                    "number": number,
+                    "name": name,
+                    "name_fr": name_fr,
+                    "points": value,
+                    "count": count,
+                }
+            )
+    if points < MINIMUM:
+        error = MESSAGES["below_minimum"] % {"points": points, "minimum": MINIMUM}
+        return {"ok": False, "total": points, "fans": fans, "error": error}
+    flowers = data.get("flowers", 0)
+    assert isinstance(flowers, int)  # read_context checked it
+    if flowers:
+        name, name_fr, value = _FAN_TEXT[f.FLOWER_TILES]
+        fans.append(
+            {
+                "number": f.FLOWER_TILES,
+                "name": name,
+                "name_fr": name_fr,
+                "points": value,
+                "count": flowers,
+            }
+        )
+    return {"ok": True, "total": points + flowers, "fans": fans, "error": None}
+
+
+def _checked_answer(data: Mapping[str, object]) -> dict[str, object]:
+    """``answer`` through ``parse_hand`` and ``count_fans``: errors named."""
     try:
         result = count_fans(parse_hand(data))
     except EngineError as error:
@@ -142,3 +219,24 @@ def answer(data: Mapping[str, object]) -> dict[str, object]:
         "fans": [fan.as_dict() for fan in result.fans],
         "error": None,
     }
+
+
+def clear_memos() -> None:
+    """Empty every table and memo of the calculator (benchmarks start cold)."""
+    clear_tables()
+    clear_reading()
+    clear_set_memos()
+    clear_tile_fans()
+    for cache in (suit_splits, suit_shape, standard_splits, waits):
+        cache.cache_clear()
+
+
+_NUMBERS = tuple(range(f.FAN_COUNT + 1))
+_FAN_TEXT = {fan.number: (fan.name, fan.name_fr, fan.points) for fan in f.FANS}
+_NOT_A_WIN = MESSAGES["not_a_winning_hand"]
+# For the nine rank bits of a suit: whether it holds 147, 258 or 369, which
+# each suit of a knitted straight must.
+_KNITTED_RANKS = tuple(
+    any(ranks & group == group for group in (0o111, 0o222, 0o444))
+    for ranks in range(512)
+)

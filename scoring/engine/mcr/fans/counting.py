@@ -18,9 +18,22 @@ from scoring.engine.mcr.fans.context import (
 )
 from scoring.engine.mcr.fans.decompose import CHOW, KONG, Set
 from scoring.engine.mcr.fans.exclusions import apply_exclusions, apply_winds
-from scoring.engine.mcr.fans.sets import add_chow_fans, add_pung_fans
+from scoring.engine.mcr.fans.sets import CHOW_MEMO, PUNG_MEMO, chow_fans, pung_fans
+from scoring.engine.mcr.fans.table import (
+    ALL_PUNGS,
+    CHICKEN_HAND,
+    CLOSED_WAIT,
+    DRAGON_PUNG,
+    EDGE_WAIT,
+    FOUR_CONCEALED_PUNGS,
+    FOUR_KONGS,
+    MELDED_HAND,
+    PUNG_OF_TERMINALS_OR_HONORS,
+    QUADRUPLE_CHOW,
+    SINGLE_WAIT,
+    TILE_HOG,
+)
 
-TABLE_SIZE = f.FAN_COUNT + 1
 # mcr.md fans 12, 33, 66 by the number of concealed pungs (kongs included).
 _CONCEALED_PUNG_FANS = {
     2: f.TWO_CONCEALED_PUNGS,
@@ -29,26 +42,13 @@ _CONCEALED_PUNG_FANS = {
 }
 
 
-def add_win_conditions(ctx: HandContext, table: list[int]) -> None:
-    """Fans 44-47, 58 and 80 from the way the hand was won.
-
-    Last Tile Draw and Out With Replacement Tile may both score (mcr.md 6.7);
-    each absorbs Self-Drawn. Robbing the Kong never adds Last Tile.
-    """
-    if ctx.last_of_kind:
-        table[f.LAST_TILE] = 1
-    if ctx.self_drawn:
-        table[f.SELF_DRAWN] = 1
-        if ctx.last_tile:
-            table[f.LAST_TILE_DRAW] = 1
-        if ctx.replacement:
-            table[f.OUT_WITH_REPLACEMENT_TILE] = 1
-        return
-    if ctx.last_tile:
-        table[f.LAST_TILE_CLAIM] = 1
-    if ctx.robbing_kong:
-        table[f.ROBBING_THE_KONG] = 1
-        table[f.LAST_TILE] = 0
+# Per tile index: whether a chow starting there (or a pung / pair of it) fits
+# Outside Hand, All Fives, All Even Pungs.
+_OUTSIDE_CHOW = tuple(tile < HONOR_BASE and tile % 9 in (0, 6) for tile in range(34))
+_OUTSIDE_PUNG = tuple(tile >= HONOR_BASE or tile in TERMINALS for tile in range(34))
+_FIVE_CHOW = tuple(tile < HONOR_BASE and 2 <= tile % 9 <= 4 for tile in range(34))
+_FIVE_PUNG = tuple(tile < HONOR_BASE and tile % 9 == 4 for tile in range(34))
+_EVEN_PUNG = tuple(tile < HONOR_BASE and tile % 9 % 2 == 1 for tile in range(34))
 
 
 def add_kong_fans(melded: int, concealed: int, pungs: int, table: list[int]) -> None:
@@ -85,68 +85,90 @@ def count_standard(
 
     ``knitted``: a knitted straight stands for three of the sets, so the
     fans that look at every set (Outside Hand, All Fives, All Even Pungs)
-    cannot apply.
+    cannot apply. The table starts from ``ctx.base`` (win conditions,
+    concealment, the tiles' own fans): no step below reads or writes those
+    fans before the exclusions.
     """
-    table = [0] * TABLE_SIZE
-    add_win_conditions(ctx, table)
-    chows, pungs, hidden_pungs, kongs = _sort_sets(ctx, sets)
-    add_kong_fans(kongs[0], kongs[1], hidden_pungs, table)
-    if len(pungs) == 4 and not (table[f.FOUR_KONGS] or table[f.FOUR_CONCEALED_PUNGS]):
-        table[f.ALL_PUNGS] = 1
-    for tile in pungs:
-        if tile >= DRAGON_BASE:
-            table[f.DRAGON_PUNG] += 1
-        elif tile >= HONOR_BASE or tile in TERMINALS:
-            table[f.PUNG_OF_TERMINALS_OR_HONORS] += 1
-    if not (len(chows) == 4 and _terminal_chows(chows, pair, table)):
-        add_chow_fans(chows, table)
-    add_pung_fans(pungs, table)
-    _add_concealment(ctx, table)
-    _add_pair_fans(chows, pair, table)
-    if not knitted:
-        _add_set_shapes(chows, pungs, pair, table)
-    for fan in ctx.tile_fans:
-        table[fan] = 1
-    if not table[f.QUADRUPLE_CHOW]:
-        table[f.TILE_HOG] = ctx.tile_hogs
-    _add_wait(ctx, sets, pair, table)
-    apply_exclusions(table)
-    apply_winds(ctx, pungs, table)
-    if not any(table):
-        table[f.CHICKEN_HAND] = 1
-    return table
-
-
-def _sort_sets(
-    ctx: HandContext, sets: tuple[Set, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, int]]:
-    """Chows, pungs (kongs included), concealed pungs and (melded, hidden) kongs.
-
-    On a discard, a pung of the winning tile counts as melded unless the tile
-    can be read in a concealed chow instead (the player's choice).
-    """
+    table = ctx.base.copy()
     win = ctx.win
-    chows = [tile for kind, tile in sets if kind == CHOW]
-    pungs = [tile for kind, tile in sets if kind != CHOW]
-    in_chow = any(tile <= win <= tile + 2 for tile in chows)
-    hidden = sum(1 for tile in pungs if ctx.self_drawn or tile != win or in_chow)
+    chow_list = []
+    pung_list = []
+    # Where the winning tile can sit in a concealed chow (for the wait fans).
+    in_chow = edge = closed = False
+    for kind, tile in sets:
+        if kind == CHOW:
+            chow_list.append(tile)
+            if tile <= win <= tile + 2:
+                in_chow = True
+                if win == tile + 1:
+                    closed = True
+                elif (win == tile + 2 and win % 9 == 2) or (
+                    win == tile and win % 9 == 6
+                ):
+                    edge = True
+        else:
+            pung_list.append(tile)
+    if ctx.self_drawn or in_chow:
+        hidden_pungs = len(pung_list)
+    else:
+        hidden_pungs = len(pung_list) - pung_list.count(win)
     melded_kongs = hidden_kongs = 0
     for kind, tile, concealed in ctx.melds:
         if kind == CHOW:
-            chows.append(tile)
+            chow_list.append(tile)
         else:
-            pungs.append(tile)
+            pung_list.append(tile)
             if kind == KONG:
                 if concealed:
                     hidden_kongs += 1
                 else:
                     melded_kongs += 1
-    return (
-        tuple(sorted(chows)),
-        tuple(sorted(pungs)),
-        hidden,
-        (melded_kongs, hidden_kongs),
-    )
+    chow_list.sort()
+    pung_list.sort()
+    chows = tuple(chow_list)
+    pungs = tuple(pung_list)
+    if melded_kongs or hidden_kongs or hidden_pungs > 1:
+        add_kong_fans(melded_kongs, hidden_kongs, hidden_pungs, table)
+    if len(pungs) == 4 and not (table[FOUR_KONGS] or table[FOUR_CONCEALED_PUNGS]):
+        table[ALL_PUNGS] = 1
+    for tile in pungs:
+        if tile >= DRAGON_BASE:
+            table[DRAGON_PUNG] += 1
+        elif tile >= HONOR_BASE or tile in TERMINALS:
+            table[PUNG_OF_TERMINALS_OR_HONORS] += 1
+    if len(chows) > 1 and not (len(chows) == 4 and _terminal_chows(chows, pair, table)):
+        for fan in CHOW_MEMO.get(chows) or chow_fans(chows):
+            table[fan] += 1
+    if len(pungs) > 1:
+        for fan in PUNG_MEMO.get(pungs) or pung_fans(pungs):
+            table[fan] += 1
+    _add_pair_fans(chows, pair, table)
+    if not knitted:
+        _add_set_shapes(chows, pungs, pair, table)
+    if not table[QUADRUPLE_CHOW]:
+        table[TILE_HOG] = ctx.tile_hogs
+    # Edge, Closed or Single Wait: one only, and only for a unique wait. The
+    # winning tile is placed where the player may read it: an edge first,
+    # then the middle of a chow, then the pair (the order of the reference
+    # implementation; every choice is worth 1 point).
+    if not (table[MELDED_HAND] or table[FOUR_KONGS]):
+        wait = (
+            EDGE_WAIT
+            if edge
+            else CLOSED_WAIT
+            if closed
+            else SINGLE_WAIT
+            if pair == win
+            else 0
+        )
+        if wait and ctx.unique_wait:
+            table[wait] = 1
+    apply_exclusions(table)
+    if pungs and pungs[-1] >= HONOR_BASE:
+        apply_winds(ctx, pungs, table)
+    if not any(table):
+        table[CHICKEN_HAND] = 1
+    return table
 
 
 def _terminal_chows(chows: tuple[int, ...], pair: int, table: list[int]) -> bool:
@@ -169,17 +191,6 @@ def _terminal_chows(chows: tuple[int, ...], pair: int, table: list[int]) -> bool
     return False
 
 
-def _add_concealment(ctx: HandContext, table: list[int]) -> None:
-    """Concealed Hand, Fully Concealed Hand, Melded Hand (fans 62, 56, 53)."""
-    if ctx.claimed == 0:
-        if ctx.self_drawn:
-            table[f.FULLY_CONCEALED_HAND] = 1
-        else:
-            table[f.CONCEALED_HAND] = 1
-    elif ctx.claimed == 4 and not ctx.self_drawn:
-        table[f.MELDED_HAND] = 1
-
-
 def _add_pair_fans(chows: tuple[int, ...], pair: int, table: list[int]) -> None:
     """All Chows, Little Three Dragons, Little Four Winds (fans 63, 10, 9)."""
     if len(chows) == 4:
@@ -198,52 +209,19 @@ def _add_set_shapes(
     chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, table: list[int]
 ) -> None:
     """Outside Hand, All Fives, All Even Pungs: every set and the pair (55, 31, 21)."""
-    outside = all(tile % 9 in (0, 6) for tile in chows) and all(
-        tile >= HONOR_BASE or tile in TERMINALS for tile in (*pungs, pair)
-    )
-    if outside:
+    if (
+        _OUTSIDE_PUNG[pair]
+        and all(map(_OUTSIDE_CHOW.__getitem__, chows))
+        and all(map(_OUTSIDE_PUNG.__getitem__, pungs))
+    ):
         table[f.OUTSIDE_HAND] = 1
         return
-    if pair < HONOR_BASE and pair % 9 == 4:
-        fives = all(2 <= tile % 9 <= 4 for tile in chows) and all(
-            tile < HONOR_BASE and tile % 9 == 4 for tile in pungs
-        )
-        if fives:
-            table[f.ALL_FIVES] = 1
-            return
-    if not chows and all(
-        tile < HONOR_BASE and (tile % 9) % 2 == 1 for tile in (*pungs, pair)
+    if (
+        _FIVE_PUNG[pair]
+        and all(map(_FIVE_CHOW.__getitem__, chows))
+        and all(map(_FIVE_PUNG.__getitem__, pungs))
     ):
-        table[f.ALL_EVEN_PUNGS] = 1
-
-
-def _add_wait(
-    ctx: HandContext, sets: tuple[Set, ...], pair: int, table: list[int]
-) -> None:
-    """Edge, Closed or Single Wait: one only, and only for a unique wait.
-
-    The winning tile is placed where the player may read it: an edge first,
-    then the middle of a chow, then the pair (the order of the reference
-    implementation; every choice is worth 1 point).
-    """
-    if table[f.MELDED_HAND] or table[f.FOUR_KONGS]:
+        table[f.ALL_FIVES] = 1
         return
-    win = ctx.win
-    rank = win % 9
-    edge = closed = False
-    for kind, tile in sets:
-        if kind != CHOW or not tile <= win <= tile + 2:
-            continue
-        if win == tile + 1:
-            closed = True
-        elif (rank == 2 and win == tile + 2) or (rank == 6 and win == tile):
-            edge = True
-    fan = 0
-    if edge:
-        fan = f.EDGE_WAIT
-    elif closed:
-        fan = f.CLOSED_WAIT
-    elif pair == win:
-        fan = f.SINGLE_WAIT
-    if fan and ctx.unique_wait:
-        table[fan] = 1
+    if not chows and _EVEN_PUNG[pair] and all(map(_EVEN_PUNG.__getitem__, pungs)):
+        table[f.ALL_EVEN_PUNGS] = 1

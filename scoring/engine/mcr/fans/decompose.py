@@ -2,13 +2,16 @@
 
 Everything works on counting arrays of length 34 (``scoring.engine.tiles``).
 The standard shape is split suit by suit: a suit's split never depends on the
-other suits, so the splits of each nine-count (seven for honours) vector are
-memoised, and a whole hand combines them. Clubs replay the same hands over and
-over, and the benchmark shows the memo turns most splits into lookups.
+other suits, and a whole hand combines them. These functions are the
+reference definitions: the calculator's hot path reads the same splits from
+the precomputed tables of ``suits`` (tested key by key against
+``split_suit``), and ``waits`` is what ``HandContext.unique_wait`` answers
+(tested on the frozen corpus). Their memos are small and bounded.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -28,11 +31,18 @@ KNITTED: tuple[tuple[int, ...], ...] = tuple(
     )
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
-_MEMO_SIZE = 1 << 16
+# Bounded: these memos serve the rarer paths (special shapes, waits near
+# them); the hot path uses the integer-keyed tables of ``suits``.
+_MEMO_SIZE = 1 << 12
 
 
 @lru_cache(maxsize=_MEMO_SIZE)
 def suit_splits(counts: tuple[int, ...], honors: bool) -> tuple[Split, ...]:
+    """Every split of one suit into sets and at most one pair (memoised)."""
+    return split_suit(counts, honors)
+
+
+def split_suit(counts: tuple[int, ...], honors: bool) -> tuple[Split, ...]:
     """Every split of one suit into sets and at most one pair.
 
     Ranks in the result are 0-based within the suit. Honours form no chows.
@@ -95,10 +105,11 @@ def suit_shape(counts: tuple[int, ...], honors: bool) -> int:
 def is_standard(counts: tuple[int, ...]) -> bool:
     """Whether the tiles split into sets and exactly one pair."""
     shapes = [suit_shape(part, base == 3) for base, part in enumerate(_suits(counts))]
-    return _one_pair(shapes)
+    return one_pair(shapes)
 
 
-def _one_pair(shapes: list[int]) -> bool:
+def one_pair(shapes: Sequence[int]) -> bool:
+    """Suit shapes (``suit_shape``) make sets and exactly one pair."""
     pair_suits = 0
     for shape in shapes:
         if shape & 1:
@@ -111,24 +122,31 @@ def _one_pair(shapes: list[int]) -> bool:
     return pair_suits == 1
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def standard_splits(counts: tuple[int, ...]) -> tuple[Split, ...]:
     """Every split of the tiles into sets and exactly one pair (absolute tiles)."""
     per_suit = []
     for base, part in enumerate(_suits(counts)):
-        offset = base * 9
         splits = suit_splits(part, base == 3)
         if not splits:
             return ()
-        per_suit.append(
-            [
-                (
-                    tuple((kind, tile + offset) for kind, tile in sets),
-                    pair + offset if pair >= 0 else -1,
-                )
-                for sets, pair in splits
-            ]
+        per_suit.append(offset_splits(splits, base * 9))
+    return combine_suits(per_suit)
+
+
+def offset_splits(splits: tuple[Split, ...], offset: int) -> tuple[Split, ...]:
+    """Splits of one suit with ranks turned into tile indices (``+ offset``)."""
+    return tuple(
+        (
+            tuple((kind, tile + offset) for kind, tile in sets),
+            pair + offset if pair >= 0 else -1,
         )
+        for sets, pair in splits
+    )
+
+
+def combine_suits(per_suit: Sequence[tuple[Split, ...]]) -> tuple[Split, ...]:
+    """Whole-hand splits from each suit's: one pair in all, sets sorted."""
     result: list[Split] = []
     for choice in product(*per_suit):
         pairs = [pair for _, pair in choice if pair >= 0]
@@ -138,12 +156,12 @@ def standard_splits(counts: tuple[int, ...]) -> tuple[Split, ...]:
     return tuple(result)
 
 
-def is_seven_pairs(counts: tuple[int, ...]) -> bool:
+def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Seven pairs; four alike count as two pairs (mcr.md fan 19)."""
     return sum(counts) == 14 and all(count % 2 == 0 for count in counts)
 
 
-def is_thirteen_orphans(counts: tuple[int, ...]) -> bool:
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     return (
         sum(counts) == 14
         and all(counts[t] for t in ORPHANS)
@@ -151,7 +169,7 @@ def is_thirteen_orphans(counts: tuple[int, ...]) -> bool:
     )
 
 
-def honors_and_knitted(counts: tuple[int, ...]) -> int:
+def honors_and_knitted(counts: Sequence[int]) -> int:
     """0, or 7 (all honours: Greater) or fewer (Lesser) for the knitted hands.
 
     Fourteen different tiles: honours and tiles of a single knitted sequence.

@@ -9,6 +9,8 @@ the wind fans are handled by code below.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import Protocol
 
 from scoring.engine.mcr.fans import table as f
@@ -67,6 +69,14 @@ ABSORBS: tuple[tuple[int, tuple[int, ...]], ...] = (
 )
 
 
+# Which absorbing fans a table holds, read in one call. Reading them all
+# before absorbing anything gives the same table as checking each in turn:
+# a fan absorbed by an earlier one absorbs only fans the earlier one absorbs
+# (tests/unit/scoring/test_fans_principles.py checks this of ABSORBS).
+_ABSORBERS = itemgetter(*(fan for fan, _ in ABSORBS))
+_ABSORBED = tuple(absorbed for _, absorbed in ABSORBS)
+
+
 class _Winds(Protocol):
     seat: int
     prevalent: int
@@ -78,8 +88,9 @@ def apply_exclusions(table: list[int]) -> None:
         # mcr.md fan 12: if self-drawn only Self-Drawn is added.
         table[f.FULLY_CONCEALED_HAND] = 0
         table[f.SELF_DRAWN] = 1
-    for fan, absorbed in ABSORBS:
-        if table[fan]:
+    present = _ABSORBERS(table)
+    if any(present):
+        for absorbed in compress(_ABSORBED, present):
             for other in absorbed:
                 table[other] = 0
     if table[f.BIG_THREE_WINDS] and not (

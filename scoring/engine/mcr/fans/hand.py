@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 
 from scoring.engine.errors import EngineError
 from scoring.engine.tiles import Tile, check_copies, parse_tiles
@@ -56,6 +57,12 @@ class WinningHand:
     flowers: int = 0
     seat_wind: str
     prevalent_wind: str
+    # Set by parse_hand once check_hand passed, so count_fans checks a parsed
+    # hand only once; a hand built directly (or by dataclasses.replace) is
+    # checked by count_fans.
+    checked: bool = dataclass_field(
+        default=False, init=False, compare=False, repr=False
+    )
 
     def all_tiles(self) -> tuple[Tile, ...]:
         """Every tile of the hand, kongs with their four tiles."""
@@ -82,6 +89,7 @@ def parse_hand(data: Mapping[str, object]) -> WinningHand:
         **{flag: _flag(data, flag) for flag in _FLAGS},
     )
     check_hand(hand)
+    object.__setattr__(hand, "checked", True)
     return hand
 
 

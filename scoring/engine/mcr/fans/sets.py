@@ -15,7 +15,8 @@ reference implementation (ChineseOfficialMahjongHelper, ``fan_calculator.cpp``
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Callable
+from itertools import combinations, compress
 
 from scoring.engine.mcr.fans.table import (
     BIG_FOUR_WINDS,
@@ -240,3 +241,45 @@ def add_pung_fans(pungs: tuple[int, ...], table: list[int]) -> None:
         fan = two_pungs_fan(pungs[i], pungs[j])
         if fan:
             table[fan] += 1
+
+
+# Bounded memos of the two functions above for the calculator's hot path:
+# the sorted chows (or pungs) of a reading -> the fans they add, one entry
+# per count. Emptied when full, so memory stays flat.
+_MEMO_LIMIT = 1 << 12
+CHOW_MEMO: dict[tuple[int, ...], tuple[int, ...]] = {}
+PUNG_MEMO: dict[tuple[int, ...], tuple[int, ...]] = {}
+_SCRATCH_SIZE = 82
+
+
+def _memoised(
+    memo: dict[tuple[int, ...], tuple[int, ...]],
+    add: Callable[[tuple[int, ...], list[int]], None],
+    sets: tuple[int, ...],
+) -> tuple[int, ...]:
+    fans = memo.get(sets)
+    if fans is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        table = [0] * _SCRATCH_SIZE
+        add(sets, table)
+        fans = tuple(
+            fan for fan in compress(range(82), table) for _ in range(table[fan])
+        )
+        memo[sets] = fans
+    return fans
+
+
+def chow_fans(chows: tuple[int, ...]) -> tuple[int, ...]:
+    """The fans ``add_chow_fans`` adds for ``chows``, repeated by count."""
+    return _memoised(CHOW_MEMO, add_chow_fans, chows)
+
+
+def pung_fans(pungs: tuple[int, ...]) -> tuple[int, ...]:
+    """The fans ``add_pung_fans`` adds for ``pungs``, repeated by count."""
+    return _memoised(PUNG_MEMO, add_pung_fans, pungs)
+
+
+def clear_memos() -> None:
+    CHOW_MEMO.clear()
+    PUNG_MEMO.clear()

@@ -10,23 +10,22 @@ when the tiles do not have the shape.
 from __future__ import annotations
 
 from scoring.engine.mcr.fans import table as f
-from scoring.engine.mcr.fans.context import HONOR_BASE, HandContext
-from scoring.engine.mcr.fans.counting import (
+from scoring.engine.mcr.fans.context import (
+    HONOR_BASE,
     TABLE_SIZE,
+    HandContext,
     add_win_conditions,
-    count_standard,
 )
+from scoring.engine.mcr.fans.counting import count_standard
 from scoring.engine.mcr.fans.decompose import (
     CHOW,
     KNITTED,
     honors_and_knitted,
     is_seven_pairs,
-    is_standard,
     is_thirteen_orphans,
-    knitted_straight_rest,
-    standard_splits,
 )
 from scoring.engine.mcr.fans.exclusions import apply_exclusions
+from scoring.engine.mcr.fans.suits import hand_splits, is_standard_keys, knitted_rest
 
 
 def count_seven_pairs(ctx: HandContext) -> list[int] | None:
@@ -91,11 +90,11 @@ def count_knitted_straight(ctx: HandContext) -> list[int] | None:
     """Knitted Straight (fan 35) with one more set and a pair."""
     if len(ctx.melds) > 1:
         return None
-    number, rest = knitted_straight_rest(ctx.concealed)
-    if number < 0 or not is_standard(rest):
+    number, rest = knitted_rest(ctx.concealed, ctx.keys)
+    if number < 0 or not is_standard_keys(rest):
         return None
     best: list[int] | None = None
-    for sets, pair in standard_splits(rest):
+    for sets, pair in hand_splits(rest):
         table = _knitted_reading(ctx, number, sets, pair)
         if best is None or sum_points(table) > sum_points(best):
             best = table
@@ -133,7 +132,7 @@ def count_nine_gates(ctx: HandContext) -> list[int] | None:
     (mcr.md 6.6).
     """
     best: list[int] | None = None
-    for sets, pair in standard_splits(ctx.concealed):
+    for sets, pair in hand_splits(ctx.keys):
         table = count_standard(ctx, sets, pair)
         table[f.CHICKEN_HAND] = 0
         table[f.NINE_GATES] = 1
