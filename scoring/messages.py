@@ -217,3 +217,22 @@ def describe(error: EngineError) -> str:
     if "kind" in params:
         params["kind"] = KIND_LABELS.get(str(error.params["kind"]), params["kind"])
     return render(MESSAGES.get(error.code), error.code, error.field, params)
+
+
+# Words for the kinds and inputs of hand results (``RuleSet.result_form``):
+# the tablet's form and the API's documentation label them from here.
+RESULT_LABELS: dict[str, Any] = {
+    "discard": _("Win on a discard"),
+    "self_draw": _("Self-drawn win"),
+    "draw": _("Washout"),
+    "winner": _("Winner"),
+    "discarder": _("Discarder"),
+    "fan_total": _("Points (without flowers)"),
+    "flowers": _("Flowers"),
+}
+
+
+def result_label(code: str) -> Any:
+    """A result kind or input in words; an unknown one as its code, so that
+    a rule set without words yet still shows every input."""
+    return RESULT_LABELS.get(code, code)

@@ -130,9 +130,14 @@ class SeatAdmin(admin.ModelAdmin):
 
 @admin.register(Hand)
 class HandAdmin(ScoreReadOnlyAdmin):
-    list_display = ["table", "number", "kind", "winner", "discarder", "fan_total"]
+    list_display = ["table", "number", "kind", "winner", "discarder", "points"]
     list_filter = ["table__round__tournament", "kind"]
     raw_id_fields = ["table", "winner", "discarder", "entered_by"]
+
+    @admin.display(description=_("points"))
+    def points(self, hand: Hand) -> object:
+        # MCR's points; other rule sets keep theirs under other names.
+        return hand.result.get("fan_total")
 
 
 @admin.register(Penalty)

@@ -13,16 +13,17 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from scoring.engine.standings import TIEBREAKS
+from scoring.engine.types import FieldKind, ResultField, ResultForm
 from scoring.forms import BoundedJSONField
+from scoring.messages import result_label
 from tournaments.limits import (
     IDEMPOTENCY_KEY_MAX_LENGTH,
-    MAX_FLOWERS,
     MAX_HAND_VALUE,
     MAX_INT,
     MAX_PENALTY_POINTS,
     MAX_PLAYERS_AT_ONCE,
 )
-from tournaments.models import WIND_CHOICES, Hand, Penalty, Registration, Tournament
+from tournaments.models import WIND_CHOICES, Penalty, Registration, Tournament
 
 
 def new_key() -> str:
@@ -237,27 +238,45 @@ def player_field(label: Any, required: bool = True) -> forms.TypedChoiceField:
     )
 
 
-class HandForm(HiddenErrorsForm):
-    """A hand result; players are named by Player id, as the services expect."""
+def result_field(spec: ResultField, players: list[tuple[int, str]]) -> forms.Field:
+    """The form field of one input of a rule set's hand result."""
+    label = result_label(spec.name)
+    if spec.kind == FieldKind.SEAT:
+        field: forms.Field = player_field(label, required=False)
+        field.choices = players  # type: ignore[attr-defined]
+    elif spec.kind == FieldKind.SEATS:
+        field = forms.TypedMultipleChoiceField(
+            label=label,
+            coerce=int,
+            choices=players,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+    elif spec.kind == FieldKind.BOOLEAN:
+        field = forms.BooleanField(label=label, required=False)
+    else:
+        # Only the storage bound here: the rule set's own limit comes with
+        # its own sentence ("more than any hand can score").
+        field = forms.IntegerField(
+            label=label,
+            min_value=spec.minimum,
+            max_value=MAX_HAND_VALUE,
+            initial=spec.default,
+            required=False,
+        )
+    # The rule set says for which kinds it counts; the tablet shows it then.
+    field.widget.attrs["data-kinds"] = " ".join(spec.kinds)
+    return field
 
-    kind = forms.ChoiceField(
-        label=_("Result"), choices=Hand.Kind.choices, widget=forms.RadioSelect
-    )
-    winner = player_field(_("Winner"), required=False)
-    discarder = player_field(_("Discarder"), required=False)
-    fan_total = forms.IntegerField(
-        label=_("Points (without flowers)"),
-        min_value=0,
-        max_value=MAX_HAND_VALUE,
-        required=False,
-    )
-    flowers = forms.IntegerField(
-        label=_("Flowers"),
-        min_value=0,
-        max_value=MAX_FLOWERS,
-        initial=0,
-        required=False,
-    )
+
+class HandForm(HiddenErrorsForm):
+    """A hand result; players are named by Player id, as the services expect.
+
+    The kinds and the inputs are the rule set's (``entry``, its
+    ``result_form``): a rule set brings its own without touching this form.
+    """
+
+    kind = forms.ChoiceField(label=_("Result"), widget=forms.RadioSelect)
     idempotency_key = forms.CharField(
         widget=forms.HiddenInput,
         required=False,
@@ -273,12 +292,27 @@ class HandForm(HiddenErrorsForm):
     # fan calculator counts the points (the services check the tiles).
     tiles = BoundedJSONField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        players: list[tuple[int, str]],
+        entry: ResultForm,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
-        self.fields["winner"].choices = players
-        self.fields["discarder"].choices = players
+        self.entry = entry
+        self.fields["kind"].choices = [
+            (kind, result_label(kind)) for kind in entry.kinds
+        ]
+        for spec in entry.fields:
+            self.fields[spec.name] = result_field(spec, players)
+        self.order_fields(["kind", *(spec.name for spec in entry.fields)])
         if not self.is_bound:
             self.initial.setdefault("idempotency_key", new_key())
+
+    def result_fields(self) -> list[tuple[forms.BoundField, ResultField]]:
+        """Each input with its description, in the rule set's order (templates)."""
+        return [(self[spec.name], spec) for spec in self.entry.fields]
 
     def clean_tiles(self) -> dict[str, Any] | None:
         """The tiles only: the winds, self-draw and flowers the form asks once
@@ -291,20 +325,19 @@ class HandForm(HiddenErrorsForm):
         return {key: value for key, value in tiles.items() if key not in CONTEXT}
 
     def result(self) -> dict[str, Any]:
-        """The result dict of the services; fields the kind ignores are dropped,
-        since a referee may tap a winner before switching to a washout."""
+        """The result dict of the services: the inputs of the chosen kind only,
+        since a referee may tap a winner before switching to a washout; a
+        blank input takes the rule set's default, or is left out (the rule
+        set then names what is missing)."""
         data = self.cleaned_data
         kind = data["kind"]
-        if kind == Hand.Kind.DRAW:
-            return {"kind": kind}
-        result = {
-            "kind": kind,
-            "winner": data.get("winner"),
-            "fan_total": data.get("fan_total"),
-            "flowers": data.get("flowers") or 0,
-        }
-        if kind == Hand.Kind.DISCARD:
-            result["discarder"] = data.get("discarder")
+        result: dict[str, Any] = {"kind": kind}
+        for spec in self.entry.fields_for(kind):
+            value = data.get(spec.name)
+            if value in (None, "", []):
+                value = spec.default
+            if value is not None:
+                result[spec.name] = value
         return result
 
 

@@ -101,6 +101,10 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "seating_already_running": _(
         "A seating job is already running: wait for it or cancel it."
     ),
+    "no_result_form": _(
+        "Hands of the %(ruleset)s rules are not entered this way: use the "
+        "table's own page."
+    ),
     "no_tile_calculator": _("The %(ruleset)s rules have no tile calculator."),
     "tiles_disagree_with_result": _(
         "The tiles say the hand was self-drawn and the result does not (or the "

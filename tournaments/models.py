@@ -477,8 +477,6 @@ class Hand(models.Model):
         blank=True,
         on_delete=models.PROTECT,
     )
-    fan_total = models.PositiveSmallIntegerField(_("points"), null=True, blank=True)
-    flowers = models.PositiveSmallIntegerField(_("flowers"), default=0)
     result = models.JSONField(_("result as the rule set reads it"), default=dict)
     deltas = models.JSONField(_("payments by seat"), default=list)
     tiles = models.JSONField(_("tiles"), null=True, blank=True)

@@ -61,6 +61,7 @@ from scoring.engine.types import (
     DealState,
     Deltas,
     HandResultLike,
+    ResultForm,
     SessionOutcome,
     TilesScore,
 )
@@ -156,6 +157,24 @@ class TileCalculator(Protocol):
         Raises ``EngineError`` for malformed input or tiles that do not win.
         """
         ...
+
+
+class ResultEntry(Protocol):
+    """The optional part of a rule set whose hand results are a flat set of
+    inputs (MCR: kind, winner, discarder, points, flowers): the Django layer
+    builds the tablet's form and the API's serializer from it. A rule set
+    whose results need their own entry (French: every player's sets) has no
+    such part, and its own entry page instead."""
+
+    def result_form(self, options: Any) -> ResultForm:
+        """The inputs of a hand result: its kinds and fields."""
+        ...
+
+
+def result_form_of(ruleset: object, options: Any) -> ResultForm | None:
+    """The rule set's result inputs, or ``None`` when it has no flat form."""
+    method = getattr(ruleset, "result_form", None)
+    return method(options) if callable(method) else None
 
 
 def tile_calculator(ruleset: object) -> TileCalculator | None:

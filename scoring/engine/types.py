@@ -198,6 +198,53 @@ class HandResult:
         }
 
 
+class FieldKind(StrEnum):
+    """What one input of a hand result holds."""
+
+    SEAT = "seat"  # one of the table's four players
+    SEATS = "seats"  # any number of them (riichi declarations, tenpai)
+    INTEGER = "integer"
+    BOOLEAN = "boolean"
+
+
+@dataclass(frozen=True)
+class ResultField:
+    """One input of a hand result, as a rule set describes it.
+
+    The Django layer builds the tablet's form field and the API's serializer
+    field from it, labelled by ``name`` through the scoring catalogue: a new
+    rule set brings its inputs without touching forms or serializers.
+    ``kinds`` lists the result kinds that ask for it (the others drop it);
+    ``required`` holds for those kinds; ``default`` fills a blank.
+    """
+
+    name: str
+    kind: FieldKind
+    kinds: tuple[str, ...]
+    required: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+    default: int | bool | None = None
+
+
+@dataclass(frozen=True)
+class ResultForm:
+    """The inputs of a rule set's hand result: its kinds, in the order a
+    referee picks them, and its fields."""
+
+    kinds: tuple[str, ...]
+    fields: tuple[ResultField, ...]
+
+    def fields_for(self, kind: str) -> tuple[ResultField, ...]:
+        """The fields a result of ``kind`` asks for."""
+        return tuple(field for field in self.fields if kind in field.kinds)
+
+    def seat_fields(self) -> tuple[ResultField, ...]:
+        """The fields that name players (stored as seats by the engine)."""
+        seats = (FieldKind.SEAT, FieldKind.SEATS)
+        return tuple(field for field in self.fields if field.kind in seats)
+
+
 @dataclass(frozen=True)
 class TilesScore:
     """What a rule set's tile calculator makes of a hand's tiles.

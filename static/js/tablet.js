@@ -10,6 +10,7 @@
  * - Scrolling: the correction form, the new row and the notices come into
  *   view after a swap.
  * - A service worker keeps the page for a reload without network.
+ * - The rule set's result inputs show for the kinds of result that ask for them.
  * Plain script, no build step; every text comes from the page (translated).
  */
 (function () {
@@ -141,6 +142,28 @@
     savePending(items);
     if (items.length) setTimeout(flush, 200);
   }
+
+  // The rule set's inputs show for the kinds of result that ask for them
+  // (data-kinds); before a kind is picked, those of one kind only wait.
+  function showResultFields(form) {
+    var checked = form.querySelector("input[name$='kind']:checked");
+    form.querySelectorAll(".result-field[data-kinds]").forEach(function (box) {
+      var kinds = box.dataset.kinds.split(" ");
+      box.hidden = checked ? kinds.indexOf(checked.value) < 0 : kinds.length < 2;
+    });
+  }
+
+  function showAllResultFields() {
+    document.querySelectorAll("form.hand-form").forEach(showResultFields);
+  }
+
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target.name && /kind$/.test(target.name) && target.form) showResultFields(target.form);
+  });
+  document.addEventListener("htmx:afterSwap", showAllResultFields);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showAllResultFields);
+  else showAllResultFields();
 
   function isHandForm(elt) { return elt && elt.matches && elt.matches("form[data-new-hand]"); }
 

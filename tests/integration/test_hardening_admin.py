@@ -41,7 +41,7 @@ def test_admin_post_cannot_change_a_hand(admin_client, played_table):
     response = admin_client.post(change_url(hand), {"fan_total": 88, "kind": "draw"})
     assert response.status_code == 403
     hand.refresh_from_db()
-    assert hand.fan_total == 12
+    assert hand.result["fan_total"] == 12
     assert hand.kind == "discard"
 
 

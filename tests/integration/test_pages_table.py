@@ -141,7 +141,7 @@ def test_stale_correction_gets_the_conflict_message(client, table):
     assert response.status_code == 409
     assert "Someone else changed this" in response.content.decode()
     hand.refresh_from_db()
-    assert hand.fan_total == 10
+    assert hand.result["fan_total"] == 10
     # The form is reloaded with the hand as it now stands (version 2).
     assert 'name="edit-version" value="2"' in response.content.decode()
 
@@ -301,7 +301,7 @@ def test_tiles_from_the_picker_count_the_points(client, table):
     response = client.post(url("hand-create", table), body)
     assert response.status_code == 302
     hand = Hand.objects.get(table=table)
-    assert (hand.fan_total, hand.flowers) == (9, 1)
+    assert (hand.result["fan_total"], hand.result["flowers"]) == (9, 1)
     assert [f["number"] for f in hand.fans] == [39, 73, 81]
     assert hand.tiles["winning_tile"] == "9s"
     assert hand.deltas == [34, -18, -8, -8]

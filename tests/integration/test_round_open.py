@@ -163,7 +163,7 @@ def test_every_write_is_refused_before_the_round_starts(
     with pytest.raises(ServiceError) as refused:
         every_write(table, hand, penalty, organiser)[write]()
     assert refused.value.code == "round_not_started"
-    assert Hand.objects.get(pk=hand.pk).fan_total == 8
+    assert Hand.objects.get(pk=hand.pk).result["fan_total"] == 8
     assert Penalty.objects.filter(pk=penalty.pk).exists()
 
 
@@ -212,7 +212,7 @@ def test_api_refuses_a_correction_in_a_finished_round(
     )
     assert response.status_code == 400
     assert response.json()["error"] == "round_finished"
-    assert Hand.objects.get(pk=hand.pk).fan_total == 8
+    assert Hand.objects.get(pk=hand.pk).result["fan_total"] == 8
 
 
 def tablet(name: str, table, **kwargs) -> str:

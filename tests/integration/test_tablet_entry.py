@@ -44,7 +44,7 @@ def test_south_winners_south_pung_counts_24_not_23(client, table):
     assert client.post(url("hand-create", table), body).status_code == 302
     hand = Hand.objects.get(table=table)
     expected = calculate({**SOUTH_PUNG, "seat_wind": "S", "prevalent_wind": "E"})
-    assert hand.fan_total == expected["total"] == 24
+    assert hand.result["fan_total"] == expected["total"] == 24
     assert "Seat Wind" in [fan["name"] for fan in hand.fans]
     assert hand.tiles["seat_wind"] == "S"
 
@@ -68,7 +68,7 @@ def test_service_takes_the_winds_from_the_deal_not_the_client(organiser, table):
     # Hand 2's deal (NESW): the first seat holds North, prevalent still East.
     assert (hand.seat_winds, hand.prevalent_wind) == ("NESW", "E")
     assert hand.tiles["seat_wind"] == "N" and hand.tiles["prevalent_wind"] == "E"
-    assert hand.fan_total == 23
+    assert hand.result["fan_total"] == 23
 
 
 def test_self_draw_and_flowers_come_from_the_form(client, table):
@@ -77,7 +77,7 @@ def test_self_draw_and_flowers_come_from_the_form(client, table):
     body = hand_data("self_draw", s, None, None, 2, tiles=json.dumps(tiles))
     assert client.post(url("hand-create", table), body).status_code == 302
     hand = Hand.objects.get(table=table)
-    assert hand.flowers == 2 and hand.kind == "self_draw"
+    assert hand.result["flowers"] == 2 and hand.kind == "self_draw"
     assert hand.tiles["self_drawn"] is True and hand.tiles["flowers"] == 2
     assert "Self-Drawn" in [fan["name"] for fan in hand.fans]
 

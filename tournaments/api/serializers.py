@@ -144,6 +144,22 @@ class HandOutput(serializers.ModelSerializer):
     discarder = serializers.IntegerField(
         source="discarder.registration.player_id", default=None
     )
+    fan_total = serializers.IntegerField(
+        source="result.fan_total",
+        read_only=True,
+        allow_null=True,
+        help_text="MCR: the points without flowers (null for other rule sets).",
+    )
+    flowers = serializers.IntegerField(
+        source="result.flowers",
+        read_only=True,
+        allow_null=True,
+        help_text="MCR: the flowers (null for other rule sets).",
+    )
+    result = serializers.JSONField(
+        read_only=True,
+        help_text="The result as the rule set stores it (seats 0..3, East first).",
+    )
 
     class Meta:
         model = Hand
@@ -155,6 +171,7 @@ class HandOutput(serializers.ModelSerializer):
             "discarder",
             "fan_total",
             "flowers",
+            "result",
             "prevalent_wind",
             "seat_winds",
             "winds_corrected",

@@ -12,6 +12,9 @@ from rest_framework.views import APIView
 
 from config.client_address import client_ip
 from config.parsers import BoundedJSONSerializerField
+from scoring.engine.rulesets import get_ruleset, result_form_of
+from scoring.engine.types import FieldKind, ResultField, ResultForm
+from scoring.messages import result_label
 from tournaments.api.access import get_table
 from tournaments.api.serializers import (
     HandOutput,
@@ -22,16 +25,16 @@ from tournaments.api.serializers import (
 )
 from tournaments.limits import (
     IDEMPOTENCY_KEY_MAX_LENGTH,
-    MAX_FLOWERS,
     MAX_HAND_VALUE,
     MAX_INT,
     MAX_PENALTY_POINTS,
 )
-from tournaments.models import Hand, Penalty, Table
+from tournaments.models import Hand, Penalty, Table, Tournament
 from tournaments.selectors.tables import get_table_sheet
 from tournaments.services import hands as hand_services
 from tournaments.services import penalties
 from tournaments.services.errors import ServiceError
+from tournaments.services.rules import ruleset_for
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
@@ -61,31 +64,71 @@ def version_field(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=MAX_INT, **kwargs)
 
 
-class ResultInput(serializers.Serializer):
-    """A hand result: MCR reads these fields; player ids name the seats."""
-
-    kind = serializers.CharField(max_length=20)
-    winner = object_id(required=False, allow_null=True, default=None)
-    discarder = object_id(required=False, allow_null=True, default=None)
-    fan_total = serializers.IntegerField(
+def result_serializer_field(spec: ResultField) -> serializers.Field:
+    """The serializer field of one input of a rule set's hand result."""
+    help_text = str(result_label(spec.name))
+    if spec.kind == FieldKind.SEAT:
+        return object_id(
+            required=False, allow_null=True, default=None, help_text=help_text
+        )
+    if spec.kind == FieldKind.SEATS:
+        return serializers.ListField(
+            child=object_id(), required=False, max_length=4, help_text=help_text
+        )
+    if spec.kind == FieldKind.BOOLEAN:
+        return serializers.BooleanField(
+            required=False, default=bool(spec.default), help_text=help_text
+        )
+    return serializers.IntegerField(
         required=False,
         allow_null=True,
-        default=None,
-        min_value=0,
+        default=spec.default,
+        min_value=spec.minimum,
         max_value=MAX_HAND_VALUE,
+        help_text=help_text,
     )
-    flowers = serializers.IntegerField(
-        required=False, default=0, min_value=0, max_value=MAX_FLOWERS
-    )
+
+
+def default_entry() -> ResultForm:
+    """The result inputs of a new tournament's rule set: those the schema
+    documents (each table's own rule set is used for its requests)."""
+    code = Tournament._meta.get_field("ruleset").get_default()
+    ruleset = get_ruleset(code)
+    entry = result_form_of(ruleset, ruleset.clean_options({}))
+    assert entry is not None, code
+    return entry
+
+
+def entry_for(table: Table) -> ResultForm:
+    """The result inputs of the table's rule set; 400 when it has none."""
+    ruleset, options = ruleset_for(table.round.tournament)
+    entry = result_form_of(ruleset, options)
+    if entry is None:
+        raise ServiceError("no_result_form", ruleset=ruleset.code)
+    return entry
+
+
+class ResultInput(serializers.Serializer):
+    """A hand result: its kind, the rule set's inputs (players named by
+    Player id), and optionally its tiles. The fields are those of the table's
+    rule set (``RuleSet.result_form``); the schema shows the default one's."""
+
+    kind = serializers.CharField(max_length=20)
     tiles = BoundedJSONSerializerField(
         required=False,
         allow_null=True,
         default=None,
         help_text=(
-            "The winning hand in the format of hand-format.md: the fan calculator "
-            "then counts fan_total and flowers, and the breakdown is stored."
+            "The winning hand in the format of hand-format.md: the rule set's "
+            "tile calculator then counts the points (MCR: fan_total and "
+            "flowers), and the breakdown is stored."
         ),
     )
+
+    def __init__(self, *args: Any, entry: ResultForm | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for spec in (entry or default_entry()).fields:
+            self.fields[spec.name] = result_serializer_field(spec)
 
 
 def sheet_data(table: Table) -> dict[str, Any]:
@@ -116,7 +159,7 @@ class HandListApi(APIView):
     def post(self, request: Any, table_id: int) -> Response:
         """Record the table's next hand; a repeated Idempotency-Key answers 200."""
         table = get_table(request, table_id, write=True)
-        data = self.InputSerializer(data=request.data)
+        data = self.InputSerializer(data=request.data, entry=entry_for(table))
         data.is_valid(raise_exception=True)
         result = dict(data.validated_data)
         version = result.pop("table_version", None)
@@ -141,6 +184,12 @@ class HandDetailApi(APIView):
         seat_winds = serializers.CharField(max_length=4, required=False)
         prevalent_wind = serializers.CharField(max_length=1, required=False)
 
+        def __init__(
+            self, *args: Any, entry: ResultForm | None = None, **kwargs: Any
+        ) -> None:
+            super().__init__(*args, **kwargs)
+            self.fields["result"] = ResultInput(required=False, entry=entry)
+
     class DeleteSerializer(serializers.Serializer):
         version = version_field()
 
@@ -157,7 +206,8 @@ class HandDetailApi(APIView):
     def patch(self, request: Any, hand_id: int) -> Response:
         """Correct a hand; a stale ``version`` gets 409 Conflict."""
         hand = self._hand(request, hand_id)
-        data = self.InputSerializer(data=request.data)
+        entry = entry_for(hand.table)
+        data = self.InputSerializer(data=request.data, entry=entry)
         data.is_valid(raise_exception=True)
         result = data.validated_data.get("result")
         tiles = result.pop("tiles", None) if result else None

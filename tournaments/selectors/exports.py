@@ -201,7 +201,7 @@ def list_hand_rows(tournament: Tournament) -> CountedRows:
         .order_by("table__round__number", "table__number", "number")
         .values_list(
             "table__round__number", "table__number", "number", "prevalent_wind",
-            "kind", "winner_id", "discarder_id", "fan_total", "flowers", "fans",
+            "kind", "winner_id", "discarder_id", "result", "fans",
             "deltas", "table_id",
         )
     )  # fmt: skip
@@ -219,7 +219,8 @@ def _hand_row(
     french: bool,
 ) -> HandRow:
     round_no, table_no, number, prevalent, kind, winner, discarder = values[:7]
-    fan_total, flowers, fans, deltas, table_id = values[7:]
+    result, fans, deltas, table_id = values[7:]
+    fan_total, flowers = result.get("fan_total"), result.get("flowers")
     drawn = kind == Hand.Kind.DRAW or winner is None
     names = by_table.get(table_id, [""] * len(WINDS))
     return HandRow(

@@ -12,7 +12,8 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring.engine.types import DealState
+from scoring.engine.rulesets import AnyRuleSet, result_form_of
+from scoring.engine.types import DealState, FieldKind
 from tournaments.models import WINDS, Hand, Round, Seat, Table
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
@@ -34,7 +35,17 @@ from tournaments.services.tables import (
     seats_of,
 )
 
-SEAT_FIELDS = ("winner", "discarder")
+#: The inputs that name players, for a rule set without a flat result form.
+SEAT_FIELDS = {"winner": FieldKind.SEAT, "discarder": FieldKind.SEAT}
+
+
+def player_fields(ruleset: AnyRuleSet, options: Any) -> dict[str, FieldKind]:
+    """The result inputs that name players (by Player id), as the rule set
+    describes them: the engine reads seats there."""
+    entry = result_form_of(ruleset, options)
+    if entry is None:
+        return dict(SEAT_FIELDS)
+    return {field.name: field.kind for field in entry.seat_fields()}
 
 
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
@@ -50,15 +61,14 @@ def hand_snapshot(hand: Hand) -> dict[str, Any]:
     }
 
 
-def _engine_payload(data: Mapping[str, Any], seats: list[Seat]) -> dict[str, Any]:
-    """Replace player ids by the seat indexes the engine reads."""
+def _engine_payload(
+    data: Mapping[str, Any], seats: list[Seat], fields: Mapping[str, FieldKind]
+) -> dict[str, Any]:
+    """Replace player ids by the seat indexes the engine reads, in the
+    ``fields`` that name players (``player_fields``)."""
     index = {seat.registration.player_id: i for i, seat in enumerate(seats)}
-    payload = dict(data)
-    for field in SEAT_FIELDS:
-        value = payload.get(field)
-        if value in (None, ""):
-            payload[field] = None
-            continue
+
+    def seat_of(field: str, value: Any) -> int:
         try:
             player_id = int(value)
         except (TypeError, ValueError):
@@ -67,7 +77,16 @@ def _engine_payload(data: Mapping[str, Any], seats: list[Seat]) -> dict[str, Any
             ) from None
         if player_id not in index:
             raise ServiceError("player_not_at_table", field=field, player=value)
-        payload[field] = index[player_id]
+        return index[player_id]
+
+    payload = dict(data)
+    for field, kind in fields.items():
+        value = payload.get(field)
+        if kind == FieldKind.SEATS:
+            if value not in (None, ""):
+                payload[field] = [seat_of(field, item) for item in value]
+        elif field in payload:
+            payload[field] = None if value in (None, "") else seat_of(field, value)
     return payload
 
 
@@ -88,19 +107,18 @@ def _apply_result(
     """
     tournament = table.round.tournament
     ruleset, options = ruleset_for(tournament)
+    fields = player_fields(ruleset, options)
     hand.tiles, hand.fans = None, None
     if tiles is not None:
-        winner = _engine_payload(data, seats).get("winner")
+        winner = _engine_payload(data, seats, fields).get("winner")
         tiles = tiles_for_hand(tiles, data, deal or deal_of(hand), winner)
         data, hand.fans = result_from_tiles(ruleset, data, tiles)
         hand.tiles = tiles
-    result = ruleset.parse_result(_engine_payload(data, seats), options)
+    result = ruleset.parse_result(_engine_payload(data, seats, fields), options)
     hand.result = result.to_dict()
     hand.kind = str(result.kind)
     hand.winner = None if result.winner is None else seats[result.winner]
     hand.discarder = None if result.discarder is None else seats[result.discarder]
-    hand.fan_total = getattr(result, "fan_total", None)
-    hand.flowers = getattr(result, "flowers", 0) or 0
 
 
 def _start_round(table: Table) -> None:
@@ -189,11 +207,12 @@ def _replayed(
     (counted from the same tiles, in the stored hand's deal, if any)."""
     seats = seats_of(table)
     ruleset, options = ruleset_for(table.round.tournament)
+    fields = player_fields(ruleset, options)
     if tiles is not None:
-        winner = _engine_payload(result, seats).get("winner")
+        winner = _engine_payload(result, seats, fields).get("winner")
         tiles = tiles_for_hand(tiles, result, deal_of(stored), winner)
         result, _fans = result_from_tiles(ruleset, result, tiles)
-    payload = _engine_payload(result, seats)
+    payload = _engine_payload(result, seats, fields)
     if ruleset.parse_result(payload, options).to_dict() != stored.result:
         raise ConflictError("idempotency_key_reused", hand=stored.number)
     return stored

@@ -18,7 +18,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
@@ -27,6 +27,8 @@ from django.views import View
 
 from config.rate_limits import table_form_limited, too_many_requests
 from scoring.engine.errors import EngineError
+from scoring.engine.rulesets import result_form_of
+from scoring.engine.types import FieldKind, ResultForm
 from tournaments.forms import (
     CloseTableForm,
     HandCorrectionForm,
@@ -39,7 +41,7 @@ from tournaments.models import Hand, Penalty, in_wind_order
 from tournaments.services import hands as services
 from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
-from tournaments.services.rules import has_tile_calculator
+from tournaments.services.rules import has_tile_calculator, ruleset_for
 from tournaments.views.mixins import TableTokenMixin
 from tournaments.views.table_state import get_table_page, get_tiles_preview
 
@@ -97,6 +99,15 @@ class TableSheetView(TableTokenMixin, View):
         return super().dispatch(request, *args, **kwargs)
 
     @cached_property
+    def entry(self) -> ResultForm:
+        """The inputs of a hand result, as the tournament's rule set gives them."""
+        ruleset, options = ruleset_for(self.table.round.tournament)
+        entry = result_form_of(ruleset, options)
+        if entry is None:
+            raise Http404("this rule set has no hand form")
+        return entry
+
+    @cached_property
     def player_choices(self) -> list[tuple[int, str]]:
         seats = in_wind_order(self.table.seats.select_related("registration__player"))
         return [(s.registration.player_id, s.registration.player.name) for s in seats]
@@ -112,10 +123,11 @@ class TableSheetView(TableTokenMixin, View):
         version = {"table_version": self.table.version}
         hand_form = forms_.get("hand_form") or HandForm(
             players=players,
+            entry=self.entry,
             initial={**version, "hand_number": context["next_hand_number"]},
         )
-        for name in ("winner", "discarder"):
-            hand_form.fields[name].choices = labelled_players(context)
+        for spec in self.entry.seat_fields():
+            hand_form.fields[spec.name].choices = labelled_players(context)
         context["hand_form"] = hand_form
         # A refused hand comes back with every tile the referee picked.
         posted_tiles = hand_form.data.get("tiles") if hand_form.is_bound else ""
@@ -161,7 +173,7 @@ class TableView(TableSheetView):
 
 class HandCreateView(TableSheetView):
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
-        form = HandForm(request.POST, players=self.player_choices)
+        form = HandForm(request.POST, players=self.player_choices, entry=self.entry)
         if not form.is_valid():
             return self.render_sheet(status=400, hand_form=form)
         try:
@@ -188,17 +200,26 @@ class HandCreateView(TableSheetView):
         return self.done(anchor=f"hand-{hand.number}")
 
 
-def correction_initial(hand: Hand) -> dict[str, Any]:
-    return {
+def correction_initial(
+    hand: Hand, entry: ResultForm, players: list[tuple[int, str]]
+) -> dict[str, Any]:
+    """The correction form's values: the stored result's inputs, seats given
+    back as Player ids (``players`` in seat order, East first)."""
+    initial: dict[str, Any] = {
         "kind": hand.kind,
-        "winner": hand.winner.registration.player_id if hand.winner else None,
-        "discarder": hand.discarder.registration.player_id if hand.discarder else None,
-        "fan_total": hand.fan_total,
-        "flowers": hand.flowers,
         "version": hand.version,
         "seat_winds": hand.seat_winds,
         "prevalent_wind": hand.prevalent_wind,
     }
+    player_at = [player_id for player_id, _name in players]
+    for spec in entry.fields:
+        value = hand.result.get(spec.name)
+        if spec.kind == FieldKind.SEAT and value is not None:
+            value = player_at[value]
+        elif spec.kind == FieldKind.SEATS:
+            value = [player_at[seat] for seat in value or ()]
+        initial[spec.name] = value
+    return initial
 
 
 class HandCorrectView(TableSheetView):
@@ -215,7 +236,10 @@ class HandCorrectView(TableSheetView):
 
     def fresh_form(self, hand: Hand) -> HandCorrectionForm:
         return HandCorrectionForm(
-            prefix="edit", players=self.player_choices, initial=correction_initial(hand)
+            prefix="edit",
+            players=self.player_choices,
+            entry=self.entry,
+            initial=correction_initial(hand, self.entry, self.player_choices),
         )
 
     def get(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
@@ -225,7 +249,7 @@ class HandCorrectView(TableSheetView):
     def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
         hand = self.get_hand()
         form = HandCorrectionForm(
-            request.POST, prefix="edit", players=self.player_choices
+            request.POST, prefix="edit", players=self.player_choices, entry=self.entry
         )
         if not form.is_valid():
             return self.render_sheet(status=400, edit_form=form, edit_hand=hand)
@@ -362,7 +386,7 @@ class TilesPreviewView(TableSheetView):
     calculator's breakdown in the deal of the hand being entered."""
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
-        form = HandForm(request.POST, players=self.player_choices)
+        form = HandForm(request.POST, players=self.player_choices, entry=self.entry)
         form.is_valid()
         context = get_tiles_preview(self.table, form.cleaned_data)
         return render(request, PREVIEW, context)

@@ -11,7 +11,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from scoring.engine.types import DealState
+from django.template.loader import select_template
+
+from scoring.engine.rulesets import result_form_of
+from scoring.engine.types import DealState, FieldKind, ResultForm
+from scoring.messages import result_label
 from scoring.services_fans import calculate
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
 from tournaments.selectors.tables import get_table_sheet
@@ -57,6 +61,40 @@ class HandRow:
     prevalent: str
     cells: list[tuple[str, str]]
     """Per seat (starting-wind order): the wind held and the signed payment."""
+    kind_label: Any = ""
+    summary: tuple[tuple[Any, Any], ...] = ()
+    """For a rule set without its own result template: each input in words."""
+
+
+RESULT_TEMPLATES = "tournaments/referee/results/{}.html"
+
+
+def result_template(ruleset_code: str) -> str:
+    """The template that says a hand's result in words: the rule set's own
+    (``results/<code>.html``), else the generic one listing its inputs."""
+    names = [RESULT_TEMPLATES.format(ruleset_code), RESULT_TEMPLATES.format("generic")]
+    return select_template(names).template.name
+
+
+def result_summary(
+    hand: Hand, entry: ResultForm | None, names: dict[int, str]
+) -> tuple[tuple[Any, Any], ...]:
+    """Each input of ``hand``'s result, labelled, players by name (seats
+    in ``names`` by engine index)."""
+    if entry is None:
+        return ()
+    kind = str(hand.result.get("kind", ""))
+    words = []
+    for spec in entry.fields_for(kind):
+        value = hand.result.get(spec.name)
+        if value is None:
+            continue
+        if spec.kind == FieldKind.SEAT:
+            value = names.get(value, value)
+        elif spec.kind == FieldKind.SEATS:
+            value = ", ".join(str(names.get(seat, seat)) for seat in value)
+        words.append((result_label(spec.name), value))
+    return tuple(words)
 
 
 @dataclass(frozen=True)
@@ -98,6 +136,13 @@ def get_table_page(table: Table) -> dict[str, Any]:
     hands: list[Hand] = sheet["hands"]  # type: ignore[assignment]
     penalties: list[Penalty] = sheet["penalties"]  # type: ignore[assignment]
     deal = get_next_deal(table, hands) if len(seats) == 4 else None
+    code = table.round.tournament.ruleset
+    template = result_template(code)
+    generic = template == RESULT_TEMPLATES.format("generic")
+    if generic:
+        ruleset, options = ruleset_for(table.round.tournament)
+        entry = result_form_of(ruleset, options)
+        names = {i: seat.registration.player.name for i, seat in enumerate(seats)}
     hand_rows = [
         HandRow(
             hand=hand,
@@ -106,6 +151,8 @@ def get_table_page(table: Table) -> dict[str, Any]:
                 (wind_letter(wind), signed(delta))
                 for wind, delta in zip(hand.seat_winds, hand.deltas, strict=False)
             ],
+            kind_label=result_label(hand.kind) if generic else "",
+            summary=result_summary(hand, entry, names) if generic else (),
         )
         for hand in hands
     ]
@@ -117,6 +164,7 @@ def get_table_page(table: Table) -> dict[str, Any]:
         "seats": seats,
         "seat_rows": _seat_rows(seats, deal),
         "hand_rows": hand_rows,
+        "result_template": template,
         "penalty_rows": penalty_rows,
         "next_deal": deal,
         "next_hand_number": len(hands) + 1,

@@ -25,7 +25,16 @@ from collections.abc import Mapping
 
 from scoring.engine.errors import EngineError
 from scoring.engine.mcr.options import McrOptions
-from scoring.engine.types import SEATS, HandResult, ResultKind, is_blank, optional_int
+from scoring.engine.types import (
+    SEATS,
+    FieldKind,
+    HandResult,
+    ResultField,
+    ResultForm,
+    ResultKind,
+    is_blank,
+    optional_int,
+)
 
 MAX_FAN_TOTAL = 332
 MAX_FLOWERS = 8
@@ -55,6 +64,37 @@ def parse_result(data: Mapping[str, object], options: McrOptions) -> HandResult:
         raise EngineError("fan_total_required", field="fan_total")
     _check_rules(result, options)
     return result
+
+
+def result_form(options: McrOptions) -> ResultForm:
+    """A win on a discard names the winner and the discarder, a self-draw the
+    winner; both give the points without flowers and the flowers."""
+    wins = (str(ResultKind.DISCARD), str(ResultKind.SELF_DRAW))
+    return ResultForm(
+        kinds=(*wins, str(ResultKind.DRAW)),
+        fields=(
+            ResultField("winner", FieldKind.SEAT, wins, required=True),
+            ResultField(
+                "discarder", FieldKind.SEAT, (str(ResultKind.DISCARD),), required=True
+            ),
+            ResultField(
+                "fan_total",
+                FieldKind.INTEGER,
+                wins,
+                required=True,
+                minimum=0,
+                maximum=MAX_FAN_TOTAL,
+            ),
+            ResultField(
+                "flowers",
+                FieldKind.INTEGER,
+                wins,
+                minimum=0,
+                maximum=MAX_FLOWERS,
+                default=0,
+            ),
+        ),
+    )
 
 
 _KINDS = frozenset(str(kind) for kind in ResultKind)

@@ -18,6 +18,7 @@ from scoring.engine.types import (
     DealState,
     Deltas,
     HandResult,
+    ResultForm,
     SessionOutcome,
     TilesScore,
 )
@@ -79,6 +80,9 @@ class McrRuleSet:
         self, scores: tuple[int, int, int, int], options: McrOptions
     ) -> SessionOutcome:
         return payments.session_result(scores)
+
+    def result_form(self, options: McrOptions) -> ResultForm:
+        return results.result_form(options)
 
     def ranking(self, options: McrOptions) -> tuple[str, ...]:
         """Table points first (mcr.md 7); the score is only a tie-break."""
