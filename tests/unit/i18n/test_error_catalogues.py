@@ -92,3 +92,17 @@ def test_a_seating_code_reads_as_a_sentence_not_a_code():
         )
     with translation.override("fr"):
         assert "swiss_plans_one_round" not in error_message(error)
+
+
+def test_the_engines_unknown_penalty_is_not_the_services_missing_penalty():
+    """The issue: the engine's ``unknown_penalty`` rendered as the service's
+    literal "There is no penalty %(penalty)s."; each now has its own code."""
+    from scoring.engine.errors import EngineError
+
+    with translation.override("en"):
+        assert error_message(EngineError("unknown_penalty", kind="chombo")) == (
+            "“chombo” is not a penalty of these rules."
+        )
+        assert error_message(ServiceError("penalty_not_found", penalty=7)) == (
+            "This penalty no longer exists: it was removed or never recorded."
+        )
