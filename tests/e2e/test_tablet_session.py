@@ -77,8 +77,8 @@ def test_a_whole_session_with_the_picker_a_correction_and_a_penalty(
     assert len(hands) == 16
     for hand in hands:
         assert hand.seat_winds[hand.winner.index] == "S"
-        assert hand.fan_total == expected_points(hand), hand.number
-    assert hands[0].fan_total == 24  # South's pung of South: Seat Wind
+        assert hand.result["fan_total"] == expected_points(hand), hand.number
+    assert hands[0].result["fan_total"] == 24  # South's pung of South: Seat Wind
 
     # Nothing scrolls sideways and Delete is whole on screen.
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -94,7 +94,7 @@ def test_a_whole_session_with_the_picker_a_correction_and_a_penalty(
     edit.locator("input[name='edit-fan_total']").fill("30")
     edit.locator("button[type='submit']").click()
     expect(page.locator("#edit-hand")).to_have_count(0)
-    assert Hand.objects.get(table=table, number=3).fan_total == 30
+    assert Hand.objects.get(table=table, number=3).result["fan_total"] == 30
 
     # A penalty.
     page.locator("#penalties summary").click()
@@ -128,4 +128,4 @@ def test_a_refused_hand_keeps_every_tile(live_server, page: Page):
     choose(form, "discarder", "West")
     form.locator("button[type='submit']").click()
     expect(page.locator("#hand-1")).to_be_visible()
-    assert Hand.objects.get(table=table).fan_total == 24
+    assert Hand.objects.get(table=table).result["fan_total"] == 24

@@ -50,7 +50,7 @@ def test_a_stale_tablet_cannot_add_a_duplicate(
     expect(other.locator("#hand-1")).to_be_visible()
     expect(other.locator("#new-hand h2")).to_contain_text("Hand 2")
     assert Hand.objects.filter(table=table).count() == 1
-    assert Hand.objects.get(table=table).fan_total == 8
+    assert Hand.objects.get(table=table).result["fan_total"] == 8
 
     # Now up to date, the second tablet records hand 2 normally.
     record(other, west, north, 10)
