@@ -163,7 +163,11 @@ def _play_round(round_, registrations, hands_count, rng, Table, Seat) -> None:
                     prevalent_wind="ESWN"[(number - 1) // 4 % 4],
                     winner=None if winner is None else table_seats[winner],
                     discarder=None if discarder is None else table_seats[discarder],
-                    fan_total=fans or None, flowers=flowers, deltas=deltas,
+                    result={
+                        "kind": kind, "winner": winner, "discarder": discarder,
+                        "fan_total": fans or 0, "flowers": flowers,
+                    },
+                    deltas=deltas,
                     fans=FAN_SAMPLE if kind != "draw" and number % 4 == 0 else None,
                 )
             )  # fmt: skip
