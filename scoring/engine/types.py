@@ -293,6 +293,21 @@ def as_int(value: object, field: str) -> int:
     raise EngineError("not_an_integer", field=field, value=str(value))
 
 
+def option_in_range(number: int, option: str, low: int, high: int) -> int:
+    """``number`` if ``low <= number <= high``, else the setting's
+    ``option_out_of_range`` (the same error for every rule set)."""
+    if not low <= number <= high:
+        raise EngineError(
+            "option_out_of_range",
+            field=option,
+            option=option,
+            value=number,
+            minimum=low,
+            maximum=high,
+        )
+    return number
+
+
 def optional_int(data: Mapping[str, object], field: str) -> int | None:
     """``data[field]`` as an int, or ``None`` when it is absent or blank."""
     value = data.get(field)

@@ -13,12 +13,10 @@ answer ``{"deltas": {"E": n, ...}}``.
 
 from __future__ import annotations
 
-import json
-import sys
-import traceback
 from collections.abc import Callable, Mapping
 from typing import TextIO
 
+from scoring.engine import lines
 from scoring.engine.errors import EngineError
 from scoring.engine.french.hand import HAND_FIELDS, parse_hand
 from scoring.engine.french.options import clean_options
@@ -158,19 +156,7 @@ def answer_settle(data: Mapping[str, object]) -> Answer:
 
 def answer_line(line: str, answer: Callable[[Mapping[str, object]], Answer]) -> Answer:
     """The answer for one input line; never raises."""
-    try:
-        data = json.loads(line)
-    except ValueError as error:
-        return error_answer(EngineError("malformed_json", detail=str(error)))
-    if not isinstance(data, Mapping):
-        return error_answer(EngineError("malformed_json", detail="expected an object"))
-    try:
-        return answer(data)
-    except EngineError as error:
-        return error_answer(error)
-    except Exception:  # one bad line must not stop the batch
-        traceback.print_exc(file=sys.stderr)
-        return error_answer(EngineError("internal_error"))
+    return lines.answer_line(line, answer, error_answer)
 
 
 def run(
@@ -182,16 +168,6 @@ def run(
 
     Blank lines are skipped; every other line gets exactly one answer line.
     """
-    if stdin is None:
-        stdin = sys.stdin
-        sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    if stdout is None:
-        stdout = sys.stdout
-        sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    for line in stdin:
-        if not line.strip():
-            continue
-        result = answer_line(line, answer)
-        stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
-        stdout.flush()
-    return 0
+    return lines.serve(
+        lambda line: answer_line(line, answer), stdin, stdout, skip_blank=True
+    )

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 from scoring.engine.errors import EngineError
 from scoring.engine.french.score import LIMIT
 from scoring.engine.french.sets import as_bool
-from scoring.engine.types import as_int
+from scoring.engine.types import as_int, option_in_range
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -74,18 +74,8 @@ def clean_settings(
         if kind is bool:
             values[key] = as_bool(value, key)
             continue
-        number = as_int(value, key)
         low, high = bounds[key]
-        if not low <= number <= high:
-            raise EngineError(
-                "option_out_of_range",
-                field=key,
-                option=key,
-                value=number,
-                minimum=low,
-                maximum=high,
-            )
-        values[key] = number
+        values[key] = option_in_range(as_int(value, key), key, low, high)
     return replace(default, **values)
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
 from scoring.engine.errors import EngineError
-from scoring.engine.types import as_int
+from scoring.engine.types import as_int, option_in_range
 
 # Inclusive bounds of each setting. They only stop typing mistakes: the
 # minimum may be lowered for beginners' events, sessions shortened or
@@ -42,18 +42,8 @@ def default_options() -> dict[str, object]:
 
 
 def _clean_int(key: str, value: object) -> int:
-    number = as_int(value, key)
     low, high = _BOUNDS[key]
-    if not low <= number <= high:
-        raise EngineError(
-            "option_out_of_range",
-            field=key,
-            option=key,
-            value=number,
-            minimum=low,
-            maximum=high,
-        )
-    return number
+    return option_in_range(as_int(value, key), key, low, high)
 
 
 def clean_options(raw: Mapping[str, object]) -> McrOptions:

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from scoring.engine.errors import EngineError
-from scoring.engine.types import as_int
+from scoring.engine.types import as_int, option_in_range
 
 COUNTS = ("full", "short")
 LIMITS = ("classic", "modern")
@@ -154,16 +154,7 @@ def _clean_number(key: str, value: object) -> int:
 def bounded(number: int, field: str, limits: tuple[int, int], step: int = 1) -> int:
     """``number`` if it lies within ``limits`` (inclusive) and is a multiple
     of ``step``; else ``option_out_of_range`` or ``option_not_multiple``."""
-    low, high = limits
-    if not low <= number <= high:
-        raise EngineError(
-            "option_out_of_range",
-            field=field,
-            option=field,
-            value=number,
-            minimum=low,
-            maximum=high,
-        )
+    option_in_range(number, field, *limits)
     if number % step:
         raise EngineError(
             "option_not_multiple", field=field, option=field, value=number, step=step
