@@ -81,6 +81,13 @@ def queued_task_ids() -> list[str]:
     return ids
 
 
+def seating_job(tournament, **fields) -> SeatingPlan:
+    """A one-round random seating job row, as a test needs it."""
+    return SeatingPlan.objects.create(
+        tournament=tournament, first_round=1, rounds_count=1, mode="random", **fields
+    )
+
+
 def backdate(job, seconds: int) -> None:
     type(job).objects.filter(pk=job.pk).update(
         created_at=timezone.now() - timedelta(seconds=seconds)
@@ -199,16 +206,7 @@ def test_a_job_whose_worker_died_is_sent_again(organiser, sixteen):
     job that beats is left alone."""
     now = timezone.now()
     old = now - jobs.RUNNING_LOST_AFTER - timedelta(seconds=1)
-    dead = SeatingPlan.objects.create(
-        tournament=sixteen,
-        first_round=1,
-        rounds_count=1,
-        mode="random",
-        seed=1,
-        status="running",
-        heartbeat_at=old,
-        progress=40,
-    )
+    dead = seating_job(sixteen, seed=1, status="running", heartbeat_at=old, progress=40)
     beating = ExportFile.objects.create(
         tournament=sixteen, kind="xlsx", status="running", heartbeat_at=now
     )
@@ -226,11 +224,8 @@ def test_a_job_whose_worker_died_is_sent_again(organiser, sixteen):
 
 
 def test_a_dead_seating_job_does_not_block_a_new_one(organiser, sixteen):
-    dead = SeatingPlan.objects.create(
-        tournament=sixteen,
-        first_round=1,
-        rounds_count=1,
-        mode="random",
+    dead = seating_job(
+        sixteen,
         seed=1,
         status="running",
         heartbeat_at=timezone.now() - timedelta(hours=1),
@@ -294,14 +289,7 @@ def test_worker_start_resends_every_pending_job(organiser, sixteen):
     """``worker_ready``: a pending job with a task id (maybe lost) runs too."""
     from config.celery import requeue_jobs_at_start
 
-    plan = SeatingPlan.objects.create(
-        tournament=sixteen,
-        first_round=1,
-        rounds_count=1,
-        mode="random",
-        seed=5,
-        task_id="lost-with-the-broker",
-    )
+    plan = seating_job(sixteen, seed=5, task_id="lost-with-the-broker")
     backdate(plan, 60)
     requeue_jobs_at_start()
     plan.refresh_from_db()
