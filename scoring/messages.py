@@ -229,6 +229,15 @@ RESULT_LABELS: dict[str, Any] = {
     "discarder": _("Discarder"),
     "fan_total": _("Points (without flowers)"),
     "flowers": _("Flowers"),
+    # Riichi
+    "abortive_draw": _("Abortive draw"),
+    "chombo": _("Chombo"),
+    "han": _("Han"),
+    "fu": _("Fu"),
+    "yakuman": _("Yakuman"),
+    "riichi": _("Riichi declared by"),
+    "tenpai": _("Tenpai at the draw"),
+    "offender": _("Offender"),
 }
 
 

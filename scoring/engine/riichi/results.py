@@ -23,8 +23,23 @@ from dataclasses import dataclass
 
 from scoring.engine.errors import EngineError
 from scoring.engine.riichi.options import RiichiOptions
-from scoring.engine.riichi.value import HandValue, check_value
-from scoring.engine.types import SEATS, as_int, is_blank, optional_int
+from scoring.engine.riichi.value import (
+    MAX_FU,
+    MAX_HAN,
+    MAX_YAKUMAN,
+    MIN_FU,
+    HandValue,
+    check_value,
+)
+from scoring.engine.types import (
+    SEATS,
+    FieldKind,
+    ResultField,
+    ResultForm,
+    as_int,
+    is_blank,
+    optional_int,
+)
 
 DISCARD = "discard"
 SELF_DRAW = "self_draw"
@@ -191,6 +206,29 @@ def _checked_wins(
     elif len(raw) == 3 and options.multiple_ron == "double":
         raise EngineError("triple_ron", field="winners")
     return tuple(Win(s, value) for s, value in raw)
+
+
+def result_form(options: RiichiOptions) -> ResultForm:
+    """The inputs of one hand at a tablet: a single winner's han, fu or
+    yakuman (several winners on one discard go through ``winners``, not this
+    flat form), who declared riichi, who was tenpai at a draw, who committed
+    a chombo."""
+    wins = (DISCARD, SELF_DRAW)
+    return ResultForm(
+        kinds=KINDS,
+        fields=(
+            ResultField("winner", FieldKind.SEAT, wins, required=True),
+            ResultField("discarder", FieldKind.SEAT, (DISCARD,), required=True),
+            ResultField("han", FieldKind.INTEGER, wins, minimum=1, maximum=MAX_HAN),
+            ResultField("fu", FieldKind.INTEGER, wins, minimum=MIN_FU, maximum=MAX_FU),
+            ResultField(
+                "yakuman", FieldKind.INTEGER, wins, minimum=0, maximum=MAX_YAKUMAN
+            ),
+            ResultField("riichi", FieldKind.SEATS, (*wins, DRAW, ABORTIVE_DRAW)),
+            ResultField("tenpai", FieldKind.SEATS, (DRAW,)),
+            ResultField("offender", FieldKind.SEAT, (CHOMBO,), required=True),
+        ),
+    )
 
 
 def parse_result(data: Mapping[str, object], options: RiichiOptions) -> RiichiResult:

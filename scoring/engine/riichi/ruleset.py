@@ -20,7 +20,7 @@ from scoring.engine.riichi.options import RiichiOptions
 from scoring.engine.riichi.results import RiichiResult
 from scoring.engine.riichi.tiles import RiichiTilesScore
 from scoring.engine.rulesets import RuleSet
-from scoring.engine.types import DealState, Deltas, SessionOutcome
+from scoring.engine.types import DealState, Deltas, ResultForm, SessionOutcome
 
 
 class RiichiRuleSet:
@@ -79,6 +79,9 @@ class RiichiRuleSet:
         self, scores: tuple[int, int, int, int], options: RiichiOptions
     ) -> SessionOutcome:
         return endgame.session_result(scores, options)
+
+    def result_form(self, options: RiichiOptions) -> ResultForm:
+        return results.result_form(options)
 
     def ranking(self, options: RiichiOptions) -> tuple[str, ...]:
         """Standings by the summed final scores (uma included) first."""
