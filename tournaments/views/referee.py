@@ -35,7 +35,7 @@ from tournaments.forms import (
     VersionForm,
 )
 from tournaments.messages import error_message
-from tournaments.models import Hand, Penalty
+from tournaments.models import Hand, Penalty, Table
 from tournaments.services import hands as services
 from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
@@ -141,11 +141,19 @@ class TableSheetView(TableTokenMixin, View):
         self.table.refresh_from_db()
         return self.render_sheet(status=409, conflict=stale_message(self.table, number))
 
-    def done(self, anchor: str = "") -> HttpResponse:
+    def done(self, anchor: str = "", table: Table | None = None) -> HttpResponse:
         """After a successful write: the fresh sheet (htmx) or a redirect,
-        to ``anchor`` (an element id) so that the browser shows it."""
+        to ``anchor`` (an element id) so that the browser shows it.
+
+        ``table`` is the row the service locked and wrote, round and
+        tournament read after the lock: it is the committed state, so the
+        sheet needs no second read of it.
+        """
         if getattr(self.request, "htmx", False):
-            self.table.refresh_from_db()
+            if table is not None:
+                self.__dict__["table"] = table
+            else:
+                self.table.refresh_from_db()
             return self.render_sheet()
         url = reverse("referee:table", kwargs={"token": self.table.token})
         return redirect(f"{url}#{anchor}" if anchor else url)
@@ -181,7 +189,7 @@ class HandCreateView(TableSheetView):
                 request,
                 _("Hand %(number)s was already recorded.") % {"number": hand.number},
             )
-        return self.done(anchor=f"hand-{hand.number}")
+        return self.done(anchor=f"hand-{hand.number}", table=hand.table)
 
 
 def correction_initial(hand: Hand) -> dict[str, Any]:
@@ -226,7 +234,7 @@ class HandCorrectView(TableSheetView):
         if not form.is_valid():
             return self.render_sheet(status=400, edit_form=form, edit_hand=hand)
         try:
-            services.correct_hand(
+            hand = services.correct_hand(
                 hand_id=hand.pk,
                 expected_version=form.cleaned_data["version"],
                 result=form.result(),
@@ -235,7 +243,7 @@ class HandCorrectView(TableSheetView):
             )
         except ERRORS as error:
             return self.refused(form, hand, error)
-        return self.done()
+        return self.done(table=hand.table)
 
     @staticmethod
     def winds_changes(form: HandCorrectionForm, hand: Hand) -> dict[str, str]:
@@ -338,7 +346,7 @@ class TableCloseView(TableSheetView):
         form = CloseTableForm(request.POST)
         form.is_valid()
         try:
-            services.close_table(
+            table = services.close_table(
                 table_id=self.table.pk,
                 time_called=form.cleaned_data.get("time_called", False),
                 expected_table_version=form.cleaned_data.get("table_version"),
@@ -350,7 +358,7 @@ class TableCloseView(TableSheetView):
                 return stale
             status = add_service_error(form, error)
             return self.render_sheet(status=status, close_form=form)
-        return self.done()
+        return self.done(table=table)
 
 
 class TilesPreviewView(TableSheetView):
