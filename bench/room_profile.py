@@ -4,6 +4,8 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/muraille_profile \\
         REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python bench/room_profile.py
 
+(``manage.py collectstatic`` first: the pages name the hashed static files.)
+
 Builds the benchmark's event (bench/room_event.py) when the database has none,
 then runs in this process, through Django's test client (no network, no
 concurrency): the standings page and poll with an empty cache (computed and
@@ -37,6 +39,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1")
 os.environ["CELERY_TASK_ALWAYS_EAGER"] = "true"
+# The production settings, as bench/room_load.sh runs them (DEBUG off: no
+# query log, the room's caches on), over plain HTTP. Needs collectstatic.
+os.environ.setdefault("DEBUG", "false")
+os.environ.setdefault("SECRET_KEY", "room-profile-" + uuid.uuid4().hex)
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+os.environ.setdefault("SESSION_COOKIE_SECURE", "false")
+os.environ.setdefault("CSRF_COOKIE_SECURE", "false")
 
 from django.core.cache import cache
 from django.db import connection

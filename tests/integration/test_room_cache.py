@@ -178,3 +178,31 @@ def test_hand_entry_queries_do_not_grow_with_the_hands_played(client, organiser)
     large = tournament.rounds.get(number=2).tables.get(number=8)
     win(large, 0, 1)
     assert _hand_entry_queries(client, large) == counts[0]
+
+
+def test_the_blank_tile_picker_is_rendered_once_per_language(
+    client, organiser, monkeypatch
+):
+    """34 tile buttons, the same for every table: each worker renders them
+    once per language; a refused hand still gets its own picked tiles."""
+    from tournaments.views import table_state
+
+    monkeypatch.setattr(table_state, "_BLANK_PICKERS", {})
+    rendered = []
+    real = table_state.render_to_string
+
+    def counting(template, *args, **kwargs):
+        rendered.append(template)
+        return real(template, *args, **kwargs)
+
+    monkeypatch.setattr(table_state, "render_to_string", counting)
+    table = organised_table(organiser)
+    url = reverse("referee:table", args=[table.token])
+    english = [client.get(url).content.decode() for _ in range(2)]
+    french = client.get(url, headers={"Accept-Language": "fr"}).content.decode()
+    assert rendered == ["scoring/_tile_picker.html"] * 2
+    for page in (*english, french):
+        assert page.count('class="tile-btn"') == 34
+    assert (
+        french.split("data-tile-picker")[1] != english[0].split("data-tile-picker")[1]
+    )

@@ -40,7 +40,11 @@ from tournaments.services import hands as services
 from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.views.mixins import TableTokenMixin
-from tournaments.views.table_state import get_table_page, get_tiles_preview
+from tournaments.views.table_state import (
+    blank_tile_picker,
+    get_table_page,
+    get_tiles_preview,
+)
 
 PAGE = "tournaments/referee/table.html"
 SHEET = "tournaments/referee/_sheet.html"
@@ -120,6 +124,8 @@ class TableSheetView(TableTokenMixin, View):
         context["ruleset_has_calculator"] = (
             self.table.round.tournament.ruleset in TILE_CALCULATORS
         )
+        if context["ruleset_has_calculator"] and not context["kept_tiles"]:
+            context["blank_tile_picker"] = blank_tile_picker(self.request)
         context["penalty_form"] = forms_.get("penalty_form") or PenaltyForm(
             players=players, initial=version
         )
