@@ -120,7 +120,8 @@ def main() -> None:
             raise SystemExit(f"hand refused at {url}: {response.status}")
 
     print(f"{time.strftime('%H:%M:%S')} {os.getloadavg()}")
-    print("| request | worker CPU ms | PostgreSQL CPU ms | total |\n|---|---:|---:|---:|")
+    print("| request | worker CPU ms | PostgreSQL CPU ms | total |")
+    print("|---|---:|---:|---:|")
     db = args.db
     measure(
         "standings poll, 304",
