@@ -206,3 +206,23 @@ def test_the_blank_tile_picker_is_rendered_once_per_language(
     assert (
         french.split("data-tile-picker")[1] != english[0].split("data-tile-picker")[1]
     )
+
+
+def test_a_page_whose_table_is_cached_builds_no_standings_rows(client, monkeypatch):
+    """400 phones opening the page at the start of a round: the rows are
+    built for the first, the others get the cached table's bytes."""
+    from tournaments.views import public
+
+    built = []
+    real = public.standing_rows
+
+    def counting(*args, **kwargs):
+        built.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(public, "standing_rows", counting)
+    tournament, _ = room_event()
+    url = reverse("public:standings", args=[tournament.slug])
+    pages = [client.get(url).content.decode() for _ in range(3)]
+    assert built == [1]
+    assert pages[0].count("<tr") == pages[2].count("<tr") == 9  # head + 8 players

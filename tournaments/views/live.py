@@ -28,6 +28,7 @@ compressed here.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -137,16 +138,20 @@ class LiveMixin:
             context["scroll_pause_ms"] = getattr(settings, "ROOM_SCROLL_PAUSE_MS", 5000)
         return context
 
-    def cached_partial(self, template: str, context: dict[str, Any]) -> SafeString:
+    def cached_partial(
+        self, template: str, context: Callable[[], dict[str, Any]]
+    ) -> SafeString:
         """The page's partial, shared with the polls: rendered once per ETag.
 
         A phone opening the page gets the same bytes a poll would, from the
-        cache the polls fill (and the other way round).
+        cache the polls fill (and the other way round). ``context`` is only
+        called on a miss: building 400 standings rows for bytes already in
+        the cache cost 11 ms a page.
         """
         key = f"live-partial:{self.live_etag(htmx=True)}"
         cached = cache.get(key)
         if cached is None:
-            content = render_to_string(template, context, self.request).encode()
+            content = render_to_string(template, context(), self.request).encode()
             cache.set(key, (content, "text/html; charset=utf-8"), PARTIAL_CACHE_SECONDS)
         else:
             content = cached[0]
