@@ -18,16 +18,22 @@ def list_round_tables(round_: Round) -> QuerySet[Table]:
 
 
 def get_table_sheet(table: Table) -> dict[str, object]:
-    """Everything the table page shows: seats, hands, penalties, totals."""
+    """Everything the table page shows: seats, hands, penalties, totals.
+
+    Three queries. The hands' winners and discarders and the penalties'
+    seats are the four seats already read (joining each hand to its two
+    players again cost more than the rest of the sheet's reads).
+    """
     seats = in_wind_order(table.seats.select_related("registration__player", "result"))
-    hands = list(
-        Hand.objects.filter(table=table)
-        .select_related(
-            "winner__registration__player", "discarder__registration__player"
-        )
-        .order_by("number")
-    )
-    penalties = list(
-        Penalty.objects.filter(table=table).select_related("seat__registration__player")
-    )
+    by_id = {seat.pk: seat for seat in seats}
+    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    for hand in hands:
+        if hand.winner_id in by_id:
+            hand.winner = by_id[hand.winner_id]
+        if hand.discarder_id in by_id:
+            hand.discarder = by_id[hand.discarder_id]
+    penalties = list(Penalty.objects.filter(table=table))
+    for penalty in penalties:
+        if penalty.seat_id in by_id:
+            penalty.seat = by_id[penalty.seat_id]
     return {"seats": seats, "hands": hands, "penalties": penalties}

@@ -154,14 +154,19 @@ def record_hand(
     refuses one that another tablet's hands overtook (409).
     """
     table = lock_table_for_play(table_id)
+    # One read of the session's hands (16 at most) after the lock: the replay
+    # check, the count and the next deal all come from it.
+    played_hands = list(table.hands.order_by("number"))
     if idempotency_key:
-        stored = table.hands.filter(idempotency_key=idempotency_key).first()
+        stored = next(
+            (h for h in played_hands if h.idempotency_key == idempotency_key), None
+        )
         if stored is not None:
             return _replayed(stored, table, result, tiles), False
     check_table_open(table, expected_table_version)
     seats = seats_of(table)
     ruleset, options = ruleset_for(table.round.tournament)
-    played = table.hands.count()
+    played = len(played_hands)
     if expected_hand_number is not None and expected_hand_number != played + 1:
         if expected_hand_number <= played:
             raise ConflictError("table_changed_hand", hand=expected_hand_number)
@@ -169,12 +174,13 @@ def record_hand(
     if ruleset.session_over(played, None, options, time_called=table.time_called):
         raise ServiceError("session_over", hands=played)
     hand = Hand(table=table, number=played + 1, idempotency_key=idempotency_key or None)
-    _apply_result(hand, table, result, seats, tiles, next_deal(table))
+    deal = deal_after(ruleset, options, played_hands[-1] if played_hands else None)
+    _apply_result(hand, table, result, seats, tiles, deal)
     hand.entered_by = actor if actor is not None and actor.is_authenticated else None
     hand.prevalent_wind, hand.seat_winds = "E", WINDS  # set by rebuild_table
     hand.save()
-    rebuild_table(table)
-    hand.refresh_from_db()
+    # The rebuilt rows are the stored ones: no second read of the new hand.
+    hand = next(h for h in rebuild_table(table, seats) if h.pk == hand.pk)
     _start_round(table)
     call_time_if_over(table)
     bump_version(table)
@@ -188,13 +194,6 @@ def record_hand(
         actor_label=actor_label,
     )
     return hand, True
-
-
-def next_deal(table: Table) -> DealState:
-    """The deal of the table's next hand, from its last stored hand's deal
-    (which a referee may have corrected), as ``rebuild_table`` will store it."""
-    ruleset, options = ruleset_for(table.round.tournament)
-    return deal_after(ruleset, options, table.hands.order_by("-number").first())
 
 
 def _replayed(

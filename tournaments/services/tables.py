@@ -21,7 +21,8 @@ from typing import Any, TypeVar
 
 from django.db.models import Model, QuerySet
 
-from tournaments.models import Round, Seat, SeatResult, Table, in_wind_order
+from tournaments import room_cache
+from tournaments.models import Hand, Round, Seat, SeatResult, Table, in_wind_order
 from tournaments.selectors.clock import get_table_clock
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.rules import deal_fields, deal_of, ruleset_for, score_table
@@ -142,20 +143,28 @@ def seats_of(table: Table) -> list[Seat]:
 
 
 def bump_version(table: Table) -> None:
+    """Precondition: ``lock_table`` (the round and tournament are loaded).
+
+    The room's pages poll the tournament's versions: they are read afresh
+    once this transaction commits (``room_cache``)."""
     table.version += 1
     table.save(update_fields=["version"])
+    room_cache.forget_versions(table.round.tournament.slug)
 
 
-def rebuild_table(table: Table) -> None:
+def rebuild_table(table: Table, seats: list[Seat] | None = None) -> list[Hand]:
     """Re-deal, re-pay and re-score the table from its stored rows.
 
     Precondition: the table row is locked. Hands are renumbered 1..n, the
     default seat winds of every hand that a referee did not correct are
     recomputed from the previous hand, each hand's payments are stored, and
-    the four ``SeatResult`` rows are rewritten.
+    the four ``SeatResult`` rows are rewritten. ``seats`` is ``seats_of``'s
+    answer when the caller has it already (in this transaction). Returns the
+    table's hands as stored, in order.
     """
     ruleset, options = ruleset_for(table.round.tournament)
-    seats = seats_of(table)
+    if seats is None:
+        seats = seats_of(table)
     hands = list(table.hands.order_by("number"))
     deal = previous = None
     changed: list[list[str]] = []
@@ -188,24 +197,19 @@ def rebuild_table(table: Table) -> None:
             hand.deltas = list(deltas)
             hand.save(update_fields=["deltas", *fields])
     _write_seat_results(table, seats, session)
-
-
-RESULT_FIELDS = [
-    "registration_id",
-    "round_id",
-    "hand_points",
-    "penalty_points",
-    "score",
-    "rank",
-    "table_points_x12",
-]
+    return hands
 
 
 def _write_seat_results(table: Table, seats: list[Seat], session: Any) -> None:
-    """The four rows in three queries (read, update, create), not four
-    update_or_create round trips: this runs with every hand of the room."""
+    """The four rows: one read, then one plain UPDATE per row that changed
+    (its changed columns only) and one INSERT for any missing row.
+
+    This runs with every hand of the room. ``bulk_update`` would send one
+    query, but builds a CASE WHEN with a CAST per row and column, which cost
+    more CPU than the four UPDATEs together (3.5 ms against 0.7 ms).
+    """
     stored = {r.seat_id: r for r in SeatResult.objects.filter(seat__in=seats)}
-    changed, created = [], []
+    created = []
     for seat, score in zip(seats, session.seats, strict=True):
         values = {
             "registration_id": seat.registration_id,
@@ -219,11 +223,13 @@ def _write_seat_results(table: Table, seats: list[Seat], session: Any) -> None:
         result = stored.get(seat.pk)
         if result is None:
             created.append(SeatResult(seat=seat, **values))
-        elif any(getattr(result, field) != value for field, value in values.items()):
-            for field, value in values.items():
-                setattr(result, field, value)
-            changed.append(result)
-    if changed:
-        SeatResult.objects.bulk_update(changed, RESULT_FIELDS)
+            continue
+        changed = {
+            field: value
+            for field, value in values.items()
+            if getattr(result, field) != value
+        }
+        if changed:
+            SeatResult.objects.filter(pk=result.pk).update(**changed)
     if created:
         SeatResult.objects.bulk_create(created)

@@ -87,15 +87,20 @@ class StandingsView(TournamentMixin, LiveMixin, View):
     partial = "tournaments/public/_standings_table.html"
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        if getattr(request, "htmx", False):
+            return render(request, self.partial, self.table_context())
         context = {
+            "tournament": self.tournament,
+            "rounds": self.tournament.rounds.order_by("number"),
+            "standings_table": self.cached_partial(self.partial, self.table_context),
+        }
+        return render(request, "tournaments/public/standings.html", context)
+
+    def table_context(self) -> dict[str, Any]:
+        return {
             **standings_context(self.tournament, self.room_version),
             **self.live_context(),
         }
-        if not getattr(request, "htmx", False):
-            context["standings_table"] = self.cached_partial(self.partial, context)
-        return render_page(
-            request, "tournaments/public/standings.html", self.partial, context
-        )
 
 
 class RoundTablesView(TournamentMixin, LiveMixin, View):

@@ -37,13 +37,17 @@ from tournaments.forms import (
     VersionForm,
 )
 from tournaments.messages import error_message
-from tournaments.models import Hand, Penalty, in_wind_order
+from tournaments.models import Hand, Penalty, Table, in_wind_order
 from tournaments.services import hands as services
 from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.rules import has_tile_calculator, ruleset_for
 from tournaments.views.mixins import TableTokenMixin
-from tournaments.views.table_state import get_table_page, get_tiles_preview
+from tournaments.views.table_state import (
+    blank_tile_picker,
+    get_table_page,
+    get_tiles_preview,
+)
 
 PAGE = "tournaments/referee/table.html"
 SHEET = "tournaments/referee/_sheet.html"
@@ -135,6 +139,8 @@ class TableSheetView(TableTokenMixin, View):
         context["ruleset_has_calculator"] = has_tile_calculator(
             self.table.round.tournament
         )
+        if context["ruleset_has_calculator"] and not context["kept_tiles"]:
+            context["blank_tile_picker"] = blank_tile_picker(self.request)
         context["penalty_form"] = forms_.get("penalty_form") or PenaltyForm(
             players=players, initial=version
         )
@@ -156,11 +162,19 @@ class TableSheetView(TableTokenMixin, View):
         self.table.refresh_from_db()
         return self.render_sheet(status=409, conflict=stale_message(self.table, number))
 
-    def done(self, anchor: str = "") -> HttpResponse:
+    def done(self, anchor: str = "", table: Table | None = None) -> HttpResponse:
         """After a successful write: the fresh sheet (htmx) or a redirect,
-        to ``anchor`` (an element id) so that the browser shows it."""
+        to ``anchor`` (an element id) so that the browser shows it.
+
+        ``table`` is the row the service locked and wrote, round and
+        tournament read after the lock: it is the committed state, so the
+        sheet needs no second read of it.
+        """
         if getattr(self.request, "htmx", False):
-            self.table.refresh_from_db()
+            if table is not None:
+                self.__dict__["table"] = table
+            else:
+                self.table.refresh_from_db()
             return self.render_sheet()
         url = reverse("referee:table", kwargs={"token": self.table.token})
         return redirect(f"{url}#{anchor}" if anchor else url)
@@ -197,7 +211,7 @@ class HandCreateView(TableSheetView):
                 request,
                 _("Hand %(number)s was already recorded.") % {"number": hand.number},
             )
-        return self.done(anchor=f"hand-{hand.number}")
+        return self.done(anchor=f"hand-{hand.number}", table=hand.table)
 
 
 def correction_initial(
@@ -254,7 +268,7 @@ class HandCorrectView(TableSheetView):
         if not form.is_valid():
             return self.render_sheet(status=400, edit_form=form, edit_hand=hand)
         try:
-            services.correct_hand(
+            hand = services.correct_hand(
                 hand_id=hand.pk,
                 expected_version=form.cleaned_data["version"],
                 result=form.result(),
@@ -263,7 +277,7 @@ class HandCorrectView(TableSheetView):
             )
         except ERRORS as error:
             return self.refused(form, hand, error)
-        return self.done()
+        return self.done(table=hand.table)
 
     @staticmethod
     def winds_changes(form: HandCorrectionForm, hand: Hand) -> dict[str, str]:
@@ -366,7 +380,7 @@ class TableCloseView(TableSheetView):
         form = CloseTableForm(request.POST)
         form.is_valid()
         try:
-            services.close_table(
+            table = services.close_table(
                 table_id=self.table.pk,
                 time_called=form.cleaned_data.get("time_called", False),
                 expected_table_version=form.cleaned_data.get("table_version"),
@@ -378,7 +392,7 @@ class TableCloseView(TableSheetView):
                 return stale
             status = add_service_error(form, error)
             return self.render_sheet(status=status, close_form=form)
-        return self.done()
+        return self.done(table=table)
 
 
 class TilesPreviewView(TableSheetView):
