@@ -215,13 +215,13 @@ class ResultField:
     field from it, labelled by ``name`` through the scoring catalogue: a new
     rule set brings its inputs without touching forms or serializers.
     ``kinds`` lists the result kinds that ask for it (the others drop it);
-    ``required`` holds for those kinds; ``default`` fills a blank.
+    ``default`` fills a blank. Whether a blank is allowed is the rule set's
+    to say when it parses the result (its error names the field).
     """
 
     name: str
     kind: FieldKind
     kinds: tuple[str, ...]
-    required: bool = False
     minimum: int | None = None
     maximum: int | None = None
     default: int | bool | None = None

@@ -65,10 +65,8 @@ class ToyRuleSet:
         return ResultForm(
             kinds=("win", "tie"),
             fields=(
-                ResultField("winner", FieldKind.SEAT, ("win",), required=True),
-                ResultField(
-                    "points", FieldKind.INTEGER, ("win",), required=True, minimum=1
-                ),
+                ResultField("winner", FieldKind.SEAT, ("win",)),
+                ResultField("points", FieldKind.INTEGER, ("win",), minimum=1),
             ),
         )
 

@@ -73,15 +73,12 @@ def result_form(options: McrOptions) -> ResultForm:
     return ResultForm(
         kinds=(*wins, str(ResultKind.DRAW)),
         fields=(
-            ResultField("winner", FieldKind.SEAT, wins, required=True),
-            ResultField(
-                "discarder", FieldKind.SEAT, (str(ResultKind.DISCARD),), required=True
-            ),
+            ResultField("winner", FieldKind.SEAT, wins),
+            ResultField("discarder", FieldKind.SEAT, (str(ResultKind.DISCARD),)),
             ResultField(
                 "fan_total",
                 FieldKind.INTEGER,
                 wins,
-                required=True,
                 minimum=0,
                 maximum=MAX_FAN_TOTAL,
             ),

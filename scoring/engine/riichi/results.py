@@ -217,8 +217,8 @@ def result_form(options: RiichiOptions) -> ResultForm:
     return ResultForm(
         kinds=KINDS,
         fields=(
-            ResultField("winner", FieldKind.SEAT, wins, required=True),
-            ResultField("discarder", FieldKind.SEAT, (DISCARD,), required=True),
+            ResultField("winner", FieldKind.SEAT, wins),
+            ResultField("discarder", FieldKind.SEAT, (DISCARD,)),
             ResultField("han", FieldKind.INTEGER, wins, minimum=1, maximum=MAX_HAN),
             ResultField("fu", FieldKind.INTEGER, wins, minimum=MIN_FU, maximum=MAX_FU),
             ResultField(
@@ -226,7 +226,7 @@ def result_form(options: RiichiOptions) -> ResultForm:
             ),
             ResultField("riichi", FieldKind.SEATS, (*wins, DRAW, ABORTIVE_DRAW)),
             ResultField("tenpai", FieldKind.SEATS, (DRAW,)),
-            ResultField("offender", FieldKind.SEAT, (CHOMBO,), required=True),
+            ResultField("offender", FieldKind.SEAT, (CHOMBO,)),
         ),
     )
 
