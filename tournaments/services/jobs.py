@@ -156,30 +156,23 @@ def is_dead(job: SeatingPlan | ExportFile, *, now: Any = None) -> bool:
     )
 
 
-def alive() -> models.Q:
-    """The jobs still under way: pending (sent, or sent again by the sweep),
-    or running with a recent heartbeat. A filter for either kind's rows."""
-    cutoff = timezone.now() - RUNNING_LOST_AFTER
-    return models.Q(status=PENDING) | models.Q(status=RUNNING, heartbeat_at__gte=cutoff)
+def _dead(now: Any) -> models.Q:
+    """Running jobs silent for ``RUNNING_LOST_AFTER``, as a filter."""
+    cutoff = (now or timezone.now()) - RUNNING_LOST_AFTER
+    silent = models.Q(heartbeat_at__lt=cutoff) | models.Q(heartbeat_at__isnull=True)
+    return models.Q(status=RUNNING) & silent
 
 
 def revive(kind: JobKind, job_id: int, *, now: Any = None) -> bool:
     """Put a dead running job back to pending, to be sent again: True if it
     was dead (one conditional UPDATE, so two sweeps revive it once)."""
-    cutoff = (now or timezone.now()) - RUNNING_LOST_AFTER
-    dead = kind.model.objects.filter(pk=job_id, status=RUNNING).filter(
-        models.Q(heartbeat_at__lt=cutoff) | models.Q(heartbeat_at__isnull=True)
-    )
+    dead = kind.model.objects.filter(_dead(now), pk=job_id)
     return dead.update(status=PENDING, task_id="", progress=0) == 1
 
 
 def dead_jobs(kind: JobKind, *, now: Any = None) -> list[int]:
     """Running jobs whose worker stopped beating."""
-    cutoff = (now or timezone.now()) - RUNNING_LOST_AFTER
-    running = kind.model.objects.filter(status=RUNNING)
-    dead = running.filter(
-        models.Q(heartbeat_at__lt=cutoff) | models.Q(heartbeat_at__isnull=True)
-    )
+    dead = kind.model.objects.filter(_dead(now))
     return list(dead.order_by("pk").values_list("pk", flat=True))
 
 
