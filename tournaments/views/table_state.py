@@ -143,6 +143,8 @@ def get_table_page(table: Table) -> dict[str, Any]:
     code = table.round.tournament.ruleset
     template = result_template(code)
     generic = template == RESULT_TEMPLATES.format("generic")
+    entry: ResultForm | None = None
+    names: dict[int, str] = {}
     if generic:
         ruleset, options = ruleset_for(table.round.tournament)
         entry = result_form_of(ruleset, options)
