@@ -459,6 +459,9 @@ class Hand(models.Model):
         max_length=4,
         help_text=_("The wind of each seat, in starting-wind order, e.g. ESWN."),
     )
+    # Named integers some rule sets carry from hand to hand (riichi: honba
+    # and the deposits on the table); empty for MCR.
+    counters = models.JSONField(_("hand counters"), default=dict, blank=True)
     winds_corrected = models.BooleanField(_("winds corrected by hand"), default=False)
     kind = models.CharField(_("result"), max_length=20, choices=Kind)
     winner = models.ForeignKey(

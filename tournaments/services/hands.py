@@ -22,6 +22,7 @@ from tournaments.services.rules import (
     deal_of,
     result_from_tiles,
     ruleset_for,
+    session_over,
     tiles_for_hand,
 )
 from tournaments.services.tables import (
@@ -171,7 +172,7 @@ def record_hand(
         if expected_hand_number <= played:
             raise ConflictError("table_changed_hand", hand=expected_hand_number)
         raise ConflictError("table_changed")
-    if ruleset.session_over(played, None, options, time_called=table.time_called):
+    if session_over(ruleset, options, played_hands, time_called=table.time_called):
         raise ServiceError("session_over", hands=played)
     hand = Hand(table=table, number=played + 1, idempotency_key=idempotency_key or None)
     deal = deal_after(ruleset, options, played_hands[-1] if played_hands else None)
@@ -337,9 +338,9 @@ def close_table(
     seats_of(table)
     time_called = time_called or table.time_called  # the clock called it
     ruleset, options = ruleset_for(table.round.tournament)
-    played = table.hands.count()
-    if not ruleset.session_over(played, None, options, time_called=time_called):
-        raise ServiceError("session_not_over", hands=played)
+    hands = list(table.hands.order_by("number"))
+    if not session_over(ruleset, options, hands, time_called=time_called):
+        raise ServiceError("session_not_over", hands=len(hands))
     table.is_closed, table.time_called = True, time_called
     table.save(update_fields=["is_closed", "time_called"])
     rebuild_table(table)
@@ -349,7 +350,7 @@ def close_table(
         action="table.close",
         obj=table,
         actor=actor,
-        after={"hands": played, "time_called": time_called},
+        after={"hands": len(hands), "time_called": time_called},
         ip_address=ip_address,
         actor_label=actor_label,
     )

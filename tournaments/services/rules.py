@@ -27,11 +27,12 @@ def ruleset_for(tournament: Tournament) -> tuple[AnyRuleSet, Any]:
 
 
 def deal_of(hand: Hand) -> DealState:
-    """The seat winds stored with a hand, as the engine reads them."""
+    """The deal stored with a hand (winds and counters), as the engine reads it."""
     return DealState(
         hand_number=hand.number,
         prevalent_wind=Wind(hand.prevalent_wind),
         seat_winds=tuple(Wind(w) for w in hand.seat_winds),  # type: ignore[arg-type]
+        counters=tuple((hand.counters or {}).items()),
     )
 
 
@@ -44,12 +45,33 @@ def deal_after(ruleset: AnyRuleSet, options: Any, last: Hand | None) -> DealStat
     return ruleset.next_deal(deal_of(last), previous, options)
 
 
-def deal_fields(deal: DealState) -> dict[str, str]:
+def deal_fields(deal: DealState) -> dict[str, Any]:
     """The Hand fields that store a deal."""
     return {
         "prevalent_wind": str(deal.prevalent_wind),
         "seat_winds": "".join(str(w) for w in deal.seat_winds),
+        "counters": dict(deal.counters),
     }
+
+
+def session_over(
+    ruleset: AnyRuleSet, options: Any, hands: Sequence[Hand], *, time_called: bool
+) -> bool:
+    """Whether the table's session is over after ``hands`` (stored, in order).
+
+    The rule set sees what its contract asks for: the deal the next hand
+    would be played under and the seats' running scores (the hands' stored
+    payments), which riichi's end of game reads and MCR ignores.
+    """
+    deal = deal_after(ruleset, options, hands[-1] if hands else None)
+    scores = tuple(sum(hand.deltas[seat] for hand in hands) for seat in range(4))
+    return ruleset.session_over(
+        len(hands),
+        deal,
+        options,
+        time_called=time_called,
+        scores=scores if all(hand.deltas for hand in hands) else None,
+    )
 
 
 def score_table(

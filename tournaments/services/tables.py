@@ -177,13 +177,16 @@ def rebuild_table(table: Table, seats: list[Seat] | None = None) -> list[Hand]:
         changes: dict[str, Any] = {}
         if hand.number != number:
             changes["number"] = number
-        if not hand.winds_corrected:
-            # Only the fields that differ: an unchanged hand is not written.
-            changes.update(
-                (field, value)
-                for field, value in deal_fields(default).items()
-                if getattr(hand, field) != value
-            )
+        fields = deal_fields(default)
+        if hand.winds_corrected:
+            # The referee set the winds; the counters still follow the hands.
+            fields = {"counters": fields["counters"]}
+        # Only the fields that differ: an unchanged hand is not written.
+        changes.update(
+            (field, value)
+            for field, value in fields.items()
+            if getattr(hand, field) != value
+        )
         for field, value in changes.items():
             setattr(hand, field, value)
         deal, previous = deal_of(hand), result

@@ -23,7 +23,12 @@ from scoring.messages import result_label
 from scoring.services_fans import calculate
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
 from tournaments.selectors.tables import get_table_sheet
-from tournaments.services.rules import deal_after, deal_of, ruleset_for, tiles_for_hand
+from tournaments.services.rules import (
+    deal_after,
+    ruleset_for,
+    session_over,
+    tiles_for_hand,
+)
 from tournaments.views.clock import table_clock_context
 from tournaments.views.display import format_points, signed, wind_letter, wind_name
 
@@ -31,13 +36,11 @@ from tournaments.views.display import format_points, signed, wind_letter, wind_n
 def get_next_deal(table: Table, hands: list[Hand]) -> DealState | None:
     """The deal of the hand to enter next, or None once the session is over."""
     ruleset, options = ruleset_for(table.round.tournament)
-    last = hands[-1] if hands else None
-    last_deal = deal_of(last) if last else None
-    if table.is_closed or ruleset.session_over(
-        len(hands), last_deal, options, time_called=table.time_called
+    if table.is_closed or session_over(
+        ruleset, options, hands, time_called=table.time_called
     ):
         return None
-    return deal_after(ruleset, options, last)
+    return deal_after(ruleset, options, hands[-1] if hands else None)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,72 @@
+"""Riichi hands through the API (issue 12, the Django layer's part): the
+registry's inputs, the counters a riichi deal carries from hand to hand
+(honba, deposits) stored with each hand, payments priced in that deal, and
+the end of the game read with the next deal and the running scores.
+
+Riichi is not yet offered at tournament creation (its tablet and standings
+pages are still to come), so the test registers it the way the built-in
+list will."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.engine import rulesets
+from scoring.engine.riichi.ruleset import RiichiRuleSet
+from tests.factories import TournamentFactory, player_ids, seated_table
+from tournaments.models import Hand
+from tournaments.services.rules import deal_of
+
+pytestmark = pytest.mark.django_db
+
+RIICHI = RiichiRuleSet()
+
+
+@pytest.fixture
+def riichi_table(organiser):
+    already = "riichi" in rulesets._registry
+    rulesets.register(RIICHI)
+    try:
+        tournament = TournamentFactory(ruleset="riichi")
+        tournament.organisers.add(organiser)
+        yield seated_table(tournament)
+    finally:
+        if not already:
+            rulesets._registry.pop("riichi", None)
+
+
+def post(api, table, body):
+    response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def engine_result(hand):
+    return RIICHI.parse_result(hand.result, RIICHI.clean_options({}))
+
+
+def test_a_dealer_ron_keeps_the_deal_and_carries_honba_and_deposits(api, riichi_table):
+    east, south, west, north = player_ids(riichi_table)
+    options = RIICHI.clean_options({})
+    # Hand 1: South declares riichi, then East (the dealer) wins on West's discard.
+    post(
+        api,
+        riichi_table,
+        {"kind": "discard", "winner": east, "discarder": west, "han": 3, "fu": 30,
+         "riichi": [south]},
+    )  # fmt: skip
+    # Hand 2: an exhaustive draw, East and North tenpai.
+    post(api, riichi_table, {"kind": "draw", "tenpai": [east, north]})
+    first, second = Hand.objects.filter(table=riichi_table).order_by("number")
+    assert dict(deal_of(first).counters)["honba"] == 0
+    expected = RIICHI.next_deal(deal_of(first), engine_result(first), options)
+    assert deal_of(second) == expected
+    assert expected.counter("honba") == 1  # the dealer won: renchan
+    # Each hand is priced in its own stored deal, sticks included.
+    for hand in (first, second):
+        deltas = RIICHI.hand_payments(engine_result(hand), deal_of(hand), options)
+        assert hand.deltas == list(deltas)
+    assert first.deltas[0] > 0 and first.deltas[1] == -1000  # South's stick
+    # The API answers each hand with the rule set's own result.
+    sheet = api.get(f"/api/tables/{riichi_table.pk}/").json()
+    assert [hand["result"]["kind"] for hand in sheet["hands"]] == ["discard", "draw"]
