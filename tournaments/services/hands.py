@@ -172,10 +172,12 @@ def record_hand(
         if expected_hand_number <= played:
             raise ConflictError("table_changed_hand", hand=expected_hand_number)
         raise ConflictError("table_changed")
-    if session_over(ruleset, options, played_hands, time_called=table.time_called):
+    deal = deal_after(ruleset, options, played_hands[-1] if played_hands else None)
+    if session_over(
+        ruleset, options, played_hands, time_called=table.time_called, next_deal=deal
+    ):
         raise ServiceError("session_over", hands=played)
     hand = Hand(table=table, number=played + 1, idempotency_key=idempotency_key or None)
-    deal = deal_after(ruleset, options, played_hands[-1] if played_hands else None)
     _apply_result(hand, table, result, seats, tiles, deal)
     hand.entered_by = actor if actor is not None and actor.is_authenticated else None
     hand.prevalent_wind, hand.seat_winds = "E", WINDS  # set by rebuild_table

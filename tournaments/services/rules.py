@@ -55,15 +55,21 @@ def deal_fields(deal: DealState) -> dict[str, Any]:
 
 
 def session_over(
-    ruleset: AnyRuleSet, options: Any, hands: Sequence[Hand], *, time_called: bool
+    ruleset: AnyRuleSet,
+    options: Any,
+    hands: Sequence[Hand],
+    *,
+    time_called: bool,
+    next_deal: DealState | None = None,
 ) -> bool:
     """Whether the table's session is over after ``hands`` (stored, in order).
 
     The rule set sees what its contract asks for: the deal the next hand
-    would be played under and the seats' running scores (the hands' stored
-    payments), which riichi's end of game reads and MCR ignores.
+    would be played under (``next_deal`` when the caller has it already) and
+    the seats' running scores (the hands' stored payments), which riichi's
+    end of game reads and MCR ignores.
     """
-    deal = deal_after(ruleset, options, hands[-1] if hands else None)
+    deal = next_deal or deal_after(ruleset, options, hands[-1] if hands else None)
     scores = tuple(sum(hand.deltas[seat] for hand in hands) for seat in range(4))
     return ruleset.session_over(
         len(hands),

@@ -36,11 +36,12 @@ from tournaments.views.display import format_points, signed, wind_letter, wind_n
 def get_next_deal(table: Table, hands: list[Hand]) -> DealState | None:
     """The deal of the hand to enter next, or None once the session is over."""
     ruleset, options = ruleset_for(table.round.tournament)
+    deal = deal_after(ruleset, options, hands[-1] if hands else None)
     if table.is_closed or session_over(
-        ruleset, options, hands, time_called=table.time_called
+        ruleset, options, hands, time_called=table.time_called, next_deal=deal
     ):
         return None
-    return deal_after(ruleset, options, hands[-1] if hands else None)
+    return deal
 
 
 @dataclass(frozen=True)
