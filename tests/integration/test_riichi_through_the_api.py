@@ -70,3 +70,15 @@ def test_a_dealer_ron_keeps_the_deal_and_carries_honba_and_deposits(api, riichi_
     # The API answers each hand with the rule set's own result.
     sheet = api.get(f"/api/tables/{riichi_table.pk}/").json()
     assert [hand["result"]["kind"] for hand in sheet["hands"]] == ["discard", "draw"]
+
+
+def test_the_tablet_asks_for_riichi_declarations_as_touch_targets(client, riichi_table):
+    """Several players may declare riichi: one big checkbox a player, the same
+    touch targets as the winner's radio buttons."""
+    page = client.get(f"/table/{riichi_table.token}/").content.decode()
+    east = player_ids(riichi_table)[0]
+    assert (
+        f'<label class="choice"><input type="checkbox" name="riichi" value="{east}"'
+        in page
+    )
+    assert 'name="han"' in page and 'name="fan_total"' not in page
