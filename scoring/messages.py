@@ -241,6 +241,15 @@ RESULT_LABELS: dict[str, Any] = {
 }
 
 
+# The counters of a deal that players follow at the table (riichi: honba and
+# the sticks on the table); a rule set's bookkeeping counters have no words
+# and are not shown.
+COUNTER_LABELS: dict[str, Any] = {
+    "honba": _("Honba"),
+    "deposits": _("Riichi sticks on the table"),
+}
+
+
 def result_label(code: str) -> Any:
     """A result kind or input in words; an unknown one as its code, so that
     a rule set without words yet still shows every input."""

@@ -82,3 +82,10 @@ def test_the_tablet_asks_for_riichi_declarations_as_touch_targets(client, riichi
         in page
     )
     assert 'name="han"' in page and 'name="fan_total"' not in page
+
+
+def test_the_sheet_shows_honba_and_sticks_for_the_next_hand(api, client, riichi_table):
+    east, south, west, north = player_ids(riichi_table)
+    post(api, riichi_table, {"kind": "draw", "riichi": [south], "tenpai": [south]})
+    page = client.get(f"/table/{riichi_table.token}/").content.decode()
+    assert "Honba 1 · Riichi sticks on the table 1" in page

@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 
 from scoring.engine.rulesets import result_form_of
 from scoring.engine.types import DealState, FieldKind, ResultForm
-from scoring.messages import result_label
+from scoring.messages import COUNTER_LABELS, result_label
 from scoring.services_fans import calculate
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
 from tournaments.selectors.tables import get_table_sheet
@@ -179,6 +179,12 @@ def get_table_page(table: Table) -> dict[str, Any]:
         "next_deal": deal,
         "next_hand_number": len(hands) + 1,
         "prevalent_wind_name": wind_name(str(deal.prevalent_wind)) if deal else "",
+        # What the players follow from hand to hand besides the winds.
+        "deal_counters": [
+            (label, deal.counter(name))
+            for name, label in COUNTER_LABELS.items()
+            if deal is not None and name in dict(deal.counters)
+        ],
         **table_clock_context(table),  # the clock; is the round open?
     }
 
