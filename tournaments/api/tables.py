@@ -34,7 +34,7 @@ from tournaments.selectors.tables import get_table_sheet
 from tournaments.services import hands as hand_services
 from tournaments.services import penalties
 from tournaments.services.errors import ServiceError
-from tournaments.services.rules import ruleset_for
+from tournaments.services.rules import hand_entry_of
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
@@ -99,15 +99,6 @@ def default_entry() -> ResultForm:
     return entry
 
 
-def entry_for(table: Table) -> ResultForm:
-    """The result inputs of the table's rule set; 400 when it has none."""
-    ruleset, options = ruleset_for(table.round.tournament)
-    entry = result_form_of(ruleset, options)
-    if entry is None:
-        raise ServiceError("no_result_form", ruleset=ruleset.code)
-    return entry
-
-
 class ResultInput(serializers.Serializer):
     """A hand result: its kind, the rule set's inputs (players named by
     Player id), and optionally its tiles. The fields are those of the table's
@@ -159,7 +150,9 @@ class HandListApi(APIView):
     def post(self, request: Any, table_id: int) -> Response:
         """Record the table's next hand; a repeated Idempotency-Key answers 200."""
         table = get_table(request, table_id, write=True)
-        data = self.InputSerializer(data=request.data, entry=entry_for(table))
+        data = self.InputSerializer(
+            data=request.data, entry=hand_entry_of(table.round.tournament)
+        )
         data.is_valid(raise_exception=True)
         result = dict(data.validated_data)
         version = result.pop("table_version", None)
@@ -206,7 +199,7 @@ class HandDetailApi(APIView):
     def patch(self, request: Any, hand_id: int) -> Response:
         """Correct a hand; a stale ``version`` gets 409 Conflict."""
         hand = self._hand(request, hand_id)
-        entry = entry_for(hand.table)
+        entry = hand_entry_of(hand.table.round.tournament)
         data = self.InputSerializer(data=request.data, entry=entry)
         data.is_valid(raise_exception=True)
         result = data.validated_data.get("result")

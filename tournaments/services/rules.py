@@ -13,9 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scoring.engine.rulesets import AnyRuleSet, get_ruleset, tile_calculator
+from scoring.engine.rulesets import (
+    AnyRuleSet,
+    get_ruleset,
+    result_form_of,
+    tile_calculator,
+)
 from scoring.engine.session import HandEntry, PenaltyEntry, SessionScore, score_session
-from scoring.engine.types import DealState, Wind
+from scoring.engine.types import DealState, ResultForm, Wind
 from tournaments.models import Hand, Penalty, Tournament
 from tournaments.services.errors import ServiceError
 
@@ -24,6 +29,17 @@ def ruleset_for(tournament: Tournament) -> tuple[AnyRuleSet, Any]:
     """The tournament's rule set and its cleaned options."""
     ruleset = get_ruleset(tournament.ruleset)
     return ruleset, ruleset.clean_options(tournament.ruleset_options or {})
+
+
+def hand_entry_of(tournament: Tournament) -> ResultForm:
+    """The inputs of a hand result in the tournament's rule set (the tablet's
+    form, the API's serializer); ``no_result_form`` for a rule set whose
+    hands are entered otherwise."""
+    ruleset, options = ruleset_for(tournament)
+    entry = result_form_of(ruleset, options)
+    if entry is None:
+        raise ServiceError("no_result_form", ruleset=ruleset.code)
+    return entry
 
 
 def deal_of(hand: Hand) -> DealState:

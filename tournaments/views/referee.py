@@ -27,7 +27,6 @@ from django.views import View
 
 from config.rate_limits import table_form_limited, too_many_requests
 from scoring.engine.errors import EngineError
-from scoring.engine.rulesets import result_form_of
 from scoring.engine.types import FieldKind, ResultForm
 from tournaments.forms import (
     CloseTableForm,
@@ -41,7 +40,7 @@ from tournaments.models import Hand, Penalty, Table, in_wind_order
 from tournaments.services import hands as services
 from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
-from tournaments.services.rules import has_tile_calculator, ruleset_for
+from tournaments.services.rules import hand_entry_of, has_tile_calculator
 from tournaments.views.mixins import TableTokenMixin
 from tournaments.views.table_state import (
     blank_tile_picker,
@@ -105,11 +104,10 @@ class TableSheetView(TableTokenMixin, View):
     @cached_property
     def entry(self) -> ResultForm:
         """The inputs of a hand result, as the tournament's rule set gives them."""
-        ruleset, options = ruleset_for(self.table.round.tournament)
-        entry = result_form_of(ruleset, options)
-        if entry is None:
-            raise Http404("this rule set has no hand form")
-        return entry
+        try:
+            return hand_entry_of(self.table.round.tournament)
+        except ServiceError as error:
+            raise Http404("this rule set has no hand form") from error
 
     @cached_property
     def player_choices(self) -> list[tuple[int, str]]:
