@@ -238,6 +238,11 @@ RESULT_LABELS: dict[str, Any] = {
     "riichi": _("Riichi declared by"),
     "tenpai": _("Tenpai at the draw"),
     "offender": _("Offender"),
+    # French classic and encyclopaedia: every player's hand scores
+    "dominant_wind": _("Dominant wind"),
+    "scores": _("Each player's score"),
+    "hands": _("Each player's sets"),
+    "finish": _("Finishing place (1st to 4th)"),
 }
 
 

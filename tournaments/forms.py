@@ -24,6 +24,7 @@ from tournaments.limits import (
     MAX_PLAYERS_AT_ONCE,
 )
 from tournaments.models import WIND_CHOICES, Penalty, Registration, Tournament
+from tournaments.result_inputs import PerPlayerField, hands_field
 
 
 def new_key() -> str:
@@ -254,6 +255,19 @@ def result_field(spec: ResultField, players: list[tuple[int, str]]) -> forms.Fie
         )
     elif spec.kind == FieldKind.BOOLEAN:
         field = forms.BooleanField(label=label, required=False)
+    elif spec.kind == FieldKind.WIND:
+        field = forms.ChoiceField(
+            label=label, choices=WIND_CHOICES, required=False, widget=forms.RadioSelect
+        )
+    elif spec.kind == FieldKind.PER_SEAT:
+        field = PerPlayerField(
+            label=label,
+            players=players,
+            minimum=spec.minimum,
+            maximum=spec.maximum,
+        )
+    elif spec.kind == FieldKind.HANDS:
+        field = hands_field(label=label)
     else:
         # Only the storage bound here: the rule set's own limit comes with
         # its own sentence ("more than any hand can score").
@@ -334,7 +348,7 @@ class HandForm(HiddenErrorsForm):
         result: dict[str, Any] = {"kind": kind}
         for spec in self.entry.fields_for(kind):
             value = data.get(spec.name)
-            if value in (None, "", []):
+            if value in (None, "", [], {}):
                 value = spec.default
             if value is not None:
                 result[spec.name] = value

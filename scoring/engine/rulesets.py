@@ -11,8 +11,8 @@ A rule set is a stateless object. Tournament-level settings come in as an
 set's own type); a hand result is the rule set's own frozen result class,
 which satisfies ``HandResultLike``.
 
-How the other rule sets map onto this contract (only MCR is registered until
-the others are complete; a half-done rule set must never be selectable):
+How the other rule sets map onto this contract (a rule set is registered
+once it is complete; a half-done rule set must never be selectable):
 
 * **riichi** (``riichi``): the result class carries han/fu (or han only for
   the short count), the riichi declarations and, for draws, who was tenpai;
@@ -69,7 +69,11 @@ from scoring.engine.types import (
 OptionsT = TypeVar("OptionsT")
 ResultT = TypeVar("ResultT", bound=HandResultLike)
 
-BUILTIN_MODULES: tuple[str, ...] = ("scoring.engine.mcr",)
+BUILTIN_MODULES: tuple[str, ...] = (
+    "scoring.engine.mcr",
+    "scoring.engine.french",
+    "scoring.engine.encyclopaedia",
+)
 """Modules imported on the first lookup; each registers its rule set."""
 
 
@@ -169,6 +173,26 @@ class ResultEntry(Protocol):
     def result_form(self, options: Any) -> ResultForm:
         """The inputs of a hand result: its kinds and fields."""
         ...
+
+
+class HandSheets(Protocol):
+    """The optional part of a rule set where every player's hand scores
+    (French classic, encyclopaedia): each seat's hand score, itemised."""
+
+    def hand_sheets(
+        self, result: Any, deal: DealState, options: Any
+    ) -> dict[str, object]:
+        """JSON-ready ``{"scores": [4 ints], "sheets": [4 sheets or None]}``:
+        each seat's hand score (before any settlement) and its itemised
+        sheet (``None`` for a score the table typed)."""
+        ...
+
+
+def hand_sheets_of(ruleset: object) -> HandSheets | None:
+    """``ruleset`` itself when it itemises every player's hand, else ``None``."""
+    if callable(getattr(ruleset, "hand_sheets", None)):
+        return ruleset  # type: ignore[return-value]
+    return None
 
 
 def result_form_of(ruleset: object, options: Any) -> ResultForm | None:

@@ -205,6 +205,18 @@ class FieldKind(StrEnum):
     SEATS = "seats"  # any number of them (riichi declarations, tenpai)
     INTEGER = "integer"
     BOOLEAN = "boolean"
+    WIND = "wind"  # one of the four winds ("E", "S", "W", "N")
+    # One value per player (French: each player's typed score; the
+    # encyclopaedia: each player's finishing place). Clients name players by
+    # id; the engine reads a list of four in seat order, ``None`` for blanks.
+    PER_SEAT = "per_seat"
+    # One structured hand per player (the sets each player shows, as the
+    # rule set reads them): by player id outside, a list of four inside.
+    HANDS = "hands"
+
+
+PER_PLAYER = (FieldKind.PER_SEAT, FieldKind.HANDS)
+"""The kinds of input that hold one value per player."""
 
 
 @dataclass(frozen=True)
@@ -243,6 +255,12 @@ class ResultForm:
         """The fields that name players (stored as seats by the engine)."""
         seats = (FieldKind.SEAT, FieldKind.SEATS)
         return tuple(field for field in self.fields if field.kind in seats)
+
+    def player_keyed_fields(self) -> tuple[ResultField, ...]:
+        """The fields that name players and those keyed by player
+        (``PER_SEAT``, ``HANDS``): the engine reads seats or seat order."""
+        keyed = (FieldKind.SEAT, FieldKind.SEATS, *PER_PLAYER)
+        return tuple(field for field in self.fields if field.kind in keyed)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from tournaments.limits import (
     MAX_INT,
     MAX_PENALTY_POINTS,
 )
-from tournaments.models import Hand, Penalty, Table, Tournament
+from tournaments.models import WINDS, Hand, Penalty, Table, Tournament
 from tournaments.selectors.tables import get_table_sheet
 from tournaments.services import hands as hand_services
 from tournaments.services import penalties
@@ -78,6 +78,33 @@ def result_serializer_field(spec: ResultField) -> serializers.Field:
     if spec.kind == FieldKind.BOOLEAN:
         return serializers.BooleanField(
             required=False, default=bool(spec.default), help_text=help_text
+        )
+    if spec.kind == FieldKind.WIND:
+        return serializers.ChoiceField(
+            choices=list(WINDS),
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text=help_text,
+        )
+    if spec.kind == FieldKind.PER_SEAT:
+        return serializers.DictField(
+            child=serializers.IntegerField(
+                min_value=spec.minimum,
+                max_value=spec.maximum or MAX_HAND_VALUE,
+                allow_null=True,
+            ),
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text=f"{help_text} (by Player id)",
+        )
+    if spec.kind == FieldKind.HANDS:
+        return BoundedJSONSerializerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text=f"{help_text} (by Player id, as the rule set reads a hand)",
         )
     return serializers.IntegerField(
         required=False,

@@ -223,6 +223,17 @@ def _hand_row(
     fan_total, flowers = result.get("fan_total"), result.get("flowers")
     drawn = kind == Hand.Kind.DRAW or winner is None
     names = by_table.get(table_id, [""] * len(WINDS))
+    hand_scores = player_scores(fans)
+    if hand_scores is not None:
+        # Every player's hand scores (French classic, encyclopaedia): the
+        # winner's is the hand's points, the others are listed by name.
+        winner_name = by_seat.get(winner)
+        seat = names.index(winner_name) if winner_name in names else None
+        fan_total = None if seat is None else hand_scores[seat]
+        flowers = 0
+        fans = "; ".join(
+            f"{name} {score}" for name, score in zip(names, hand_scores, strict=False)
+        )
     return HandRow(
         round_number=round_no,
         table_number=table_no,
@@ -237,6 +248,14 @@ def _hand_row(
             Payment(name, points) for name, points in zip(names, deltas, strict=False)
         ),
     )
+
+
+def player_scores(fans: Any) -> list[int] | None:
+    """Each seat's hand score, when the rule set stored every player's
+    (``hand_sheets``: ``{"scores": [...], "sheets": [...]}``)."""
+    if isinstance(fans, dict) and isinstance(fans.get("scores"), list):
+        return [int(score) for score in fans["scores"]]
+    return None
 
 
 def fans_text(fans: Any, *, french: bool = False) -> str:

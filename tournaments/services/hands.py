@@ -7,13 +7,13 @@ table's results (``tables.rebuild_table``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import transaction
 
 from scoring.engine.rulesets import AnyRuleSet, result_form_of
-from scoring.engine.types import DealState, FieldKind
+from scoring.engine.types import PER_PLAYER, DealState, FieldKind
 from tournaments.models import WINDS, Hand, Round, Seat, Table
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
@@ -46,7 +46,7 @@ def player_fields(ruleset: AnyRuleSet, options: Any) -> dict[str, FieldKind]:
     entry = result_form_of(ruleset, options)
     if entry is None:
         return dict(SEAT_FIELDS)
-    return {field.name: field.kind for field in entry.seat_fields()}
+    return {field.name: field.kind for field in entry.player_keyed_fields()}
 
 
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
@@ -86,9 +86,24 @@ def _engine_payload(
         if kind == FieldKind.SEATS:
             if value not in (None, ""):
                 payload[field] = [seat_of(field, item) for item in value]
+        elif kind in PER_PLAYER:
+            if value not in (None, ""):
+                payload[field] = _in_seat_order(field, value, seat_of)
         elif field in payload:
             payload[field] = None if value in (None, "") else seat_of(field, value)
     return payload
+
+
+def _in_seat_order(field: str, value: Any, seat_of: Callable[[str, Any], int]) -> Any:
+    """A ``{player id: value}`` mapping as the engine's list of four values
+    in seat order (``None`` for a player not given); a list is taken as
+    already in seat order, and the rule set checks it."""
+    if not isinstance(value, Mapping):
+        return list(value) if isinstance(value, list) else value
+    values: list[Any] = [None] * 4
+    for player, item in value.items():
+        values[seat_of(field, player)] = item
+    return values
 
 
 def _apply_result(

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from django.db.models import Model, QuerySet
 
+from scoring.engine.rulesets import hand_sheets_of
 from tournaments import room_cache
 from tournaments.models import Hand, Round, Seat, SeatResult, Table, in_wind_order
 from tournaments.selectors.clock import get_table_clock
@@ -167,6 +168,7 @@ def rebuild_table(table: Table, seats: list[Seat] | None = None) -> list[Hand]:
         seats = seats_of(table)
     hands = list(table.hands.order_by("number"))
     deal = previous = None
+    itemise = hand_sheets_of(ruleset)
     changed: list[list[str]] = []
     for number, hand in enumerate(hands, start=1):
         result = ruleset.parse_result(hand.result, options)
@@ -190,6 +192,12 @@ def rebuild_table(table: Table, seats: list[Seat] | None = None) -> list[Hand]:
         for field, value in changes.items():
             setattr(hand, field, value)
         deal, previous = deal_of(hand), result
+        if itemise is not None:
+            # Every player's hand score and sheet, in the hand's own deal.
+            sheets = itemise.hand_sheets(result, deal, options)
+            if hand.fans != sheets:
+                hand.fans = sheets
+                changes["fans"] = sheets
         changed.append(list(changes))
     penalties = list(table.penalties.all())
     session = score_table(

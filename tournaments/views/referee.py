@@ -27,7 +27,7 @@ from django.views import View
 
 from config.rate_limits import table_form_limited, too_many_requests
 from scoring.engine.errors import EngineError
-from scoring.engine.types import FieldKind, ResultForm
+from scoring.engine.types import PER_PLAYER, FieldKind, ResultForm
 from tournaments.forms import (
     CloseTableForm,
     HandCorrectionForm,
@@ -230,6 +230,9 @@ def correction_initial(
             value = player_at[value]
         elif spec.kind == FieldKind.SEATS:
             value = [player_at[seat] for seat in value or ()]
+        elif spec.kind in PER_PLAYER and isinstance(value, list):
+            # Stored in seat order; the form keys them by player.
+            value = {player_at[i]: v for i, v in enumerate(value) if v is not None}
         initial[spec.name] = value
     return initial
 

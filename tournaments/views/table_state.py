@@ -18,10 +18,11 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from scoring.engine.rulesets import result_form_of
-from scoring.engine.types import DealState, FieldKind, ResultForm
+from scoring.engine.types import PER_PLAYER, DealState, FieldKind, ResultForm
 from scoring.messages import COUNTER_LABELS, result_label
 from scoring.services_fans import calculate
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
+from tournaments.selectors.exports import player_scores
 from tournaments.selectors.tables import get_table_sheet
 from tournaments.services.rules import (
     deal_after,
@@ -101,7 +102,15 @@ def result_summary(
             value = names.get(value, value)
         elif spec.kind == FieldKind.SEATS:
             value = ", ".join(str(names.get(seat, seat)) for seat in value)
+        elif spec.kind == FieldKind.WIND:
+            value = wind_name(value)
+        elif spec.kind in PER_PLAYER:
+            continue  # every player's hand: their scores below
         words.append((result_label(spec.name), value))
+    scores = player_scores(hand.fans)
+    if scores is not None:
+        value = ", ".join(f"{names.get(i, i)} {n}" for i, n in enumerate(scores))
+        words.append((result_label("scores"), value))
     return tuple(words)
 
 

@@ -11,6 +11,10 @@ Each hand is built (``score.parse_hand``) or a score the table counted
 gap and no repeat; ``kind`` is how the FIRST player went Mah-Jong, and
 ``"draw"`` exactly when nobody did. ``winner`` is the first to finish;
 there is no discarder in this scoring.
+
+The tablet's typed path gives ``"finish": [1, null, 2, null]`` and
+``"scores": [n, n, n, n]`` in seat order instead; a built hand without its
+own ``finish`` takes the place given there.
 """
 
 from __future__ import annotations
@@ -26,11 +30,20 @@ from scoring.engine.encyclopaedia.score import (
     score_hand,
 )
 from scoring.engine.errors import EngineError
+from scoring.engine.french.results import seat_entries
 from scoring.engine.french.sets import check_fields
 from scoring.engine.tiles import check_copies
-from scoring.engine.types import SEATS, Deltas, ResultKind, as_int
+from scoring.engine.types import (
+    SEATS,
+    Deltas,
+    FieldKind,
+    ResultField,
+    ResultForm,
+    ResultKind,
+    as_int,
+)
 
-FIELDS = frozenset({"kind", "hands"})
+FIELDS = frozenset({"kind", "hands", "scores", "finish"})
 TYPED_FIELDS = frozenset({"finish", "score"})
 MAX_TYPED_SCORE = 100_000
 """A typed score above this is a typing mistake (honours only, four kongs,
@@ -90,10 +103,11 @@ def parse_result(data: Mapping[str, object]) -> FamilyResult:
     raw_kind = data.get("kind")
     if not isinstance(raw_kind, str) or raw_kind not in _KINDS:
         raise EngineError("unknown_kind", field="kind", kind=str(raw_kind))
-    raw_hands = data.get("hands")
-    if not isinstance(raw_hands, list) or len(raw_hands) != SEATS:
-        raise EngineError("four_hands_required", field="hands")
-    hands = tuple(_parse_seat(raw, seat) for seat, raw in enumerate(raw_hands))
+    places = _places(data)
+    hands = tuple(
+        _parse_seat(_with_place(raw, places[seat]), seat)
+        for seat, raw in enumerate(seat_entries(data))
+    )
     result = FamilyResult(kind=ResultKind(raw_kind), hands=hands)
     _check_order(result)
     try:
@@ -107,6 +121,44 @@ def parse_result(data: Mapping[str, object]) -> FamilyResult:
     except EngineError as error:
         raise EngineError(error.code, field="hands", **error.params) from None
     return result
+
+
+def _places(data: Mapping[str, object]) -> list[object]:
+    value = data.get("finish")
+    if value is None:
+        return [None] * SEATS
+    if not isinstance(value, list) or len(value) != SEATS:
+        raise EngineError("four_hands_required", field="finish")
+    return value
+
+
+def _with_place(raw: object, place: object) -> object:
+    """A seat's entry with the finishing place of the ``finish`` list, when
+    the entry does not give its own."""
+    if place is None or not isinstance(raw, Mapping) or "finish" in raw:
+        return raw
+    return {**raw, "finish": place}
+
+
+def result_form() -> ResultForm:
+    """Each player's finishing place (none for a washout), and each
+    player's score typed or sets built (``hands``)."""
+    finished = (str(ResultKind.DISCARD), str(ResultKind.SELF_DRAW))
+    every = (*finished, str(ResultKind.DRAW))
+    return ResultForm(
+        kinds=every,
+        fields=(
+            ResultField(
+                "finish",
+                FieldKind.PER_SEAT,
+                finished,
+                minimum=1,
+                maximum=len(FINISH_POINTS),
+            ),
+            ResultField("scores", FieldKind.PER_SEAT, every, minimum=0),
+            ResultField("hands", FieldKind.HANDS, every),
+        ),
+    )
 
 
 def _parse_seat(raw: object, seat: int) -> FamilySeat:

@@ -12,11 +12,12 @@ from dataclasses import asdict, dataclass
 
 from scoring.engine.encyclopaedia import results
 from scoring.engine.encyclopaedia.results import FamilyResult
+from scoring.engine.encyclopaedia.score import FamilyHand, score_hand
 from scoring.engine.french import winds
 from scoring.engine.french.options import FRENCH_BOUNDS, clean_settings
 from scoring.engine.french.session import SessionRules
 from scoring.engine.rulesets import RuleSet
-from scoring.engine.types import DealState, Deltas
+from scoring.engine.types import DealState, Deltas, ResultForm
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,9 @@ class FamilyRuleSet(SessionRules):
     ) -> FamilyResult:
         return results.parse_result(data)
 
+    def result_form(self, options: FamilyOptions) -> ResultForm:
+        return results.result_form()
+
     def first_deal(self, options: FamilyOptions) -> DealState:
         return winds.first_deal()
 
@@ -51,6 +55,18 @@ class FamilyRuleSet(SessionRules):
     ) -> DealState:
         """The deal rotates after every hand, whoever finished."""
         return winds.next_deal(deal, east_stays=False)
+
+    def hand_sheets(
+        self, result: FamilyResult, deal: DealState, options: FamilyOptions
+    ) -> dict[str, object]:
+        """Each seat's points and its itemised sheet (None when typed)."""
+        return {
+            "scores": list(results.seat_points(result)),
+            "sheets": [
+                score_hand(h).to_dict() if isinstance(h, FamilyHand) else None
+                for h in result.hands
+            ],
+        }
 
     def hand_payments(
         self, result: FamilyResult, deal: DealState, options: FamilyOptions

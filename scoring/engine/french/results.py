@@ -7,10 +7,12 @@ Input, seats 0..3 (the Django layer turns player ids into seats)::
      "hands": [{"sets": [...], "flowers": [1], "seasons": [],
                 "calling_hand": false}, {"score": 24}, ...]}
 
-Each of the four hands is either built (its sets, flowers and seasons, as
-``hand.parse_hand`` reads them) or a score the table counted by hand
-(``{"score": n}``: the hand's final score, limit and, in the simple system,
-East's double included). How the winner won (``self_drawn``) comes from
+A table that counts by hand may give ``"scores": [n, n, n, n]`` instead (the
+tablet's typed path); a seat whose ``hands`` entry is ``null`` takes its score
+from there. Each of the four hands is either built (its sets, flowers and
+seasons, as ``hand.parse_hand`` reads them) or a score the table counted by
+hand (``{"score": n}``: the hand's final score, limit and, in the simple
+system, East's double included). How the winner won (``self_drawn``) comes from
 ``kind``; the winner's hand adds ``last_discard``, ``robbing_kong``,
 ``replacement_tile`` and ``grand_jeu`` when they apply. ``discarder`` is
 optional: the French settlement does not depend on it.
@@ -31,6 +33,9 @@ from scoring.engine.tiles import check_copies
 from scoring.engine.types import (
     SEATS,
     DealState,
+    FieldKind,
+    ResultField,
+    ResultForm,
     ResultKind,
     Wind,
     _wind,
@@ -38,7 +43,7 @@ from scoring.engine.types import (
     optional_int,
 )
 
-FIELDS = frozenset({"kind", "winner", "discarder", "dominant_wind", "hands"})
+FIELDS = frozenset({"kind", "winner", "discarder", "dominant_wind", "hands", "scores"})
 SEAT_HAND_FIELDS = HAND_FIELDS - {"self_drawn"}
 
 
@@ -99,12 +104,9 @@ def parse_result(data: Mapping[str, object], options: FrenchOptions) -> FrenchRe
     winner = optional_int(data, "winner")
     discarder = optional_int(data, "discarder")
     check_seats(kind, winner, discarder)
-    raw_hands = data.get("hands")
-    if not isinstance(raw_hands, list) or len(raw_hands) != SEATS:
-        raise EngineError("four_hands_required", field="hands")
     hands = tuple(
         _parse_seat_hand(raw, seat, kind, winner, options)
-        for seat, raw in enumerate(raw_hands)
+        for seat, raw in enumerate(seat_entries(data))
     )
     check_table(hands)
     return FrenchResult(
@@ -113,6 +115,53 @@ def parse_result(data: Mapping[str, object], options: FrenchOptions) -> FrenchRe
         dominant_wind=_wind(data.get("dominant_wind"), "dominant_wind"),
         hands=hands,
         discarder=discarder,
+    )
+
+
+def seat_entries(data: Mapping[str, object]) -> list[object]:
+    """Each seat's hand: its ``hands`` entry, else ``{"score": scores[seat]}``.
+
+    Both lists, when given, hold four entries in seat order (``null`` for a
+    seat given in the other list). Shared with the encyclopaedia scoring.
+    """
+    hands = _four(data, "hands")
+    scores = _four(data, "scores")
+    if hands is None and scores is None:
+        raise EngineError("four_hands_required", field="hands")
+    entries: list[object] = []
+    for seat in range(SEATS):
+        hand = None if hands is None else hands[seat]
+        score = None if scores is None else scores[seat]
+        if hand is None and score is None:
+            raise EngineError("four_hands_required", field="scores")
+        entries.append(hand if hand is not None else {"score": score})
+    return entries
+
+
+def _four(data: Mapping[str, object], field: str) -> list[object] | None:
+    value = data.get(field)
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != SEATS:
+        raise EngineError("four_hands_required", field=field)
+    return value
+
+
+def result_form() -> ResultForm:
+    """The tablet's and the API's inputs: the Mah-Jong player (none for a
+    washout), who discarded (optional), the dominant wind, and each player's
+    score typed or each player's sets built (``hands``)."""
+    wins = (str(ResultKind.DISCARD), str(ResultKind.SELF_DRAW))
+    every = (*wins, str(ResultKind.DRAW))
+    return ResultForm(
+        kinds=every,
+        fields=(
+            ResultField("winner", FieldKind.SEAT, wins),
+            ResultField("discarder", FieldKind.SEAT, (str(ResultKind.DISCARD),)),
+            ResultField("dominant_wind", FieldKind.WIND, every),
+            ResultField("scores", FieldKind.PER_SEAT, every, minimum=0),
+            ResultField("hands", FieldKind.HANDS, every),
+        ),
     )
 
 

@@ -18,7 +18,7 @@ from scoring.engine.french.results import FrenchResult, System
 from scoring.engine.french.session import SessionRules
 from scoring.engine.french.settlement import settle
 from scoring.engine.rulesets import RuleSet
-from scoring.engine.types import NO_DELTAS, DealState, Deltas
+from scoring.engine.types import NO_DELTAS, DealState, Deltas, ResultForm
 
 
 class FrenchRuleSet(SessionRules):
@@ -39,6 +39,9 @@ class FrenchRuleSet(SessionRules):
     ) -> FrenchResult:
         return results.parse_result(data, options)
 
+    def result_form(self, options: FrenchOptions) -> ResultForm:
+        return results.result_form()
+
     def first_deal(self, options: FrenchOptions) -> DealState:
         return winds.first_deal()
 
@@ -51,6 +54,18 @@ class FrenchRuleSet(SessionRules):
         else:
             stays = result.winner == deal.dealer
         return winds.next_deal(deal, east_stays=stays)
+
+    def hand_sheets(
+        self, result: FrenchResult, deal: DealState, options: FrenchOptions
+    ) -> dict[str, object]:
+        """Each seat's hand score after the limit (East's double included in
+        the simple system) and its itemised sheet."""
+        sheets = results.score_sheets(result, deal, options, self.system)
+        points = results.seat_points(result, deal, options, self.system)
+        return {
+            "scores": list(points),
+            "sheets": [None if s is None else s.to_dict() for s in sheets],
+        }
 
     def hand_payments(
         self, result: FrenchResult, deal: DealState, options: FrenchOptions

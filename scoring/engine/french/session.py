@@ -60,8 +60,9 @@ class SessionRules:
         return time_called or hands_played >= options.hands_per_session
 
     def ranking(self, options: SessionOptions) -> tuple[str, ...]:
-        """Table points first when the tournament gives them, else the score."""
-        return ("table_points",) if options.table_points else ("score",)
+        """The total score first (issue 13: standings rank by total score,
+        then the tournament's tie-breaks, where table points may stand)."""
+        return ("score",)
 
     def session_result(
         self, scores: tuple[int, int, int, int], options: SessionOptions

@@ -12,7 +12,6 @@ from scoring.engine.rulesets import get_ruleset
 from scoring.engine.session import HandEntry, score_session
 from scoring.engine.types import ResultKind
 from tests.unit.encyclopaedia.test_score import MIXED, ONE_SUIT_PUNGS
-from tests.unit.french.registry import registered
 from tests.unit.french.sets import pung
 
 OPTIONS = FamilyOptions()
@@ -28,8 +27,8 @@ RESULT = {
 
 
 def test_registers_under_its_code():
-    with registered():
-        assert get_ruleset("encyclopaedia") is ENCYCLOPAEDIA
+    """A built-in rule set: found by its code without importing it first."""
+    assert get_ruleset("encyclopaedia") is ENCYCLOPAEDIA
 
 
 def test_each_player_adds_their_own_score_in_finishing_order():

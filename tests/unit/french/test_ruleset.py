@@ -21,7 +21,6 @@ from scoring.engine.french.results import score_sheets
 from scoring.engine.rulesets import get_ruleset, list_rulesets
 from scoring.engine.session import HandEntry, PenaltyEntry, score_session
 from scoring.engine.types import NO_DELTAS, DealState, ResultKind, Wind
-from tests.unit.french.registry import registered
 from tests.unit.french.results import result_for
 from tests.unit.french.sets import EXAMPLE_SETS, chow, pair, pung
 
@@ -43,11 +42,10 @@ EXAMPLE_RESULT = {
 
 
 def test_the_rule_sets_register_under_their_codes():
-    """An explicit import makes them findable (not yet in BUILTIN_MODULES)."""
-    with registered():
-        assert get_ruleset("french_simple") is FRENCH_SIMPLE
-        assert get_ruleset("french_advanced") is FRENCH_ADVANCED
-        assert {"french_simple", "french_advanced"} <= set(list_rulesets())
+    """Built-in rule sets: a tournament may choose them."""
+    assert get_ruleset("french_simple") is FRENCH_SIMPLE
+    assert get_ruleset("french_advanced") is FRENCH_ADVANCED
+    assert {"french_simple", "french_advanced"} <= set(list_rulesets())
 
 
 def test_default_options_round_trip():
@@ -158,7 +156,7 @@ def _hands(seat: int, hand: dict[str, object]) -> list[object]:
         (_with(kind="self_draw"), "discarder_not_allowed", "discarder"),
         (_with(dominant_wind="X"), "invalid_wind", "dominant_wind"),
         (_with(hands=[]), "four_hands_required", "hands"),
-        (_with(scores=[1, 2, 3, 4]), "unknown_field", "scores"),
+        (_with(points=[1, 2, 3, 4]), "unknown_field", "points"),
         (
             _with(hands=_hands(1, {"score": 1001})),
             "score_out_of_range",

@@ -1,0 +1,185 @@
+"""French classic (simple, advanced) and encyclopaedia hands through the API
+(issue 13): each player's hand built set by set or typed, the payments the
+rule documents give, every player's hand score stored with the hand, the
+deal's East, and the standings by total score."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import TournamentFactory, player_ids, seated_table
+from tournaments.models import Hand
+from tournaments.services.rules import deal_of
+
+pytestmark = pytest.mark.django_db
+
+# french-classic.md's worked example: North's Mah-Jong, dominant wind South.
+EXAMPLE_SETS = [
+    {"kind": "pair", "tiles": "11z", "concealed": False},
+    {"kind": "pung", "tiles": "222z", "concealed": False},
+    {"kind": "pung", "tiles": "444m", "concealed": True},
+    {"kind": "chow", "tiles": "123p", "concealed": False},
+    {"kind": "chow", "tiles": "789s", "concealed": False},
+]
+
+
+def table_of(organiser, ruleset, **options):
+    tournament = TournamentFactory(ruleset=ruleset, ruleset_options=options)
+    tournament.organisers.add(organiser)
+    return seated_table(tournament)
+
+
+def post(api, table, body, status=201):
+    response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
+    assert response.status_code == status, response.content
+    return response.json()
+
+
+def test_the_worked_example_built_set_by_set_scores_56(api, organiser):
+    """Simple system: North's hand of the rule document, built on the API by
+    player id, scores 56; East's hand is doubled; nobody pays anybody."""
+    table = table_of(organiser, "french_simple")
+    east, south, west, north = player_ids(table)
+    body = {
+        "kind": "discard",
+        "winner": north,
+        "discarder": south,
+        "dominant_wind": "S",
+        "hands": {
+            str(north): {"sets": EXAMPLE_SETS},
+            str(east): {"sets": [{"kind": "pung", "tiles": "555p"}], "flowers": [1]},
+        },
+        "scores": {str(south): 12, str(west): 0},
+    }
+    answer = post(api, table, body)
+    # East: pung of 5s (2) + flower (4) = 6, doubled as East = 12.
+    assert answer["deltas"] == [12, 12, 0, 56]
+    assert answer["fans"]["scores"] == [12, 12, 0, 56]
+    north_sheet = answer["fans"]["sheets"][3]
+    assert (north_sheet["added"], north_sheet["points"]) == (28, 56)
+    assert [d["code"] for d in north_sheet["doublings"]] == ["dominant_wind"]
+    assert answer["fans"]["sheets"][1] is None  # South's score was typed
+    hand = Hand.objects.get(pk=answer["id"])
+    assert hand.result["hands"][3]["sets"][1]["tiles"] == "222z"
+    assert hand.winner.registration.player_id == north
+
+
+def test_the_advanced_settlement_of_the_rule_document(api, organiser):
+    """South wins with 60; East 80, West 20, North 0: South +160, East +240,
+    West -160, North -240 (typed scores, the table counting by hand)."""
+    table = table_of(organiser, "french_advanced")
+    east, south, west, north = player_ids(table)
+    scores = {str(east): 80, str(south): 60, str(west): 20, str(north): 0}
+    answer = post(
+        api,
+        table,
+        {"kind": "self_draw", "winner": south, "dominant_wind": "E", "scores": scores},
+    )
+    assert answer["deltas"] == [240, 160, -160, -240]
+    assert answer["fans"]["scores"] == [80, 60, 20, 0]
+    # South won: the winds rotate, South deals the next hand.
+    sheet = api.get(f"/api/tables/{table.pk}/").json()
+    assert sheet["hands"][0]["deltas"] == [240, 160, -160, -240]
+    second = post(
+        api,
+        table,
+        {"kind": "draw", "dominant_wind": "E", "scores": dict.fromkeys(scores, 0)},
+    )
+    assert second["seat_winds"] == "NESW"
+    assert deal_of(Hand.objects.get(pk=second["id"])).dealer == 1
+
+
+def test_east_keeps_the_deal_on_an_east_win(api, organiser):
+    table = table_of(organiser, "french_simple")
+    east, south, west, north = player_ids(table)
+    scores = {str(east): 40, str(south): 8, str(west): 0, str(north): 4}
+    post(api, table, {"kind": "self_draw", "winner": east, "dominant_wind": "W",
+                      "scores": scores})  # fmt: skip
+    second = post(
+        api,
+        table,
+        {"kind": "discard", "winner": west, "dominant_wind": "N", "scores": scores},
+    )
+    assert second["seat_winds"] == "ESWN"
+    assert deal_of(Hand.objects.get(pk=second["id"])).counter("east_kept") == 1
+
+
+def test_a_refused_hand_names_its_field(api, organiser):
+    """A Mah-Jong hand of three sets is refused, naming the player's sets."""
+    table = table_of(organiser, "french_simple")
+    east, south, west, north = player_ids(table)
+    body = {
+        "kind": "discard",
+        "winner": north,
+        "dominant_wind": "S",
+        "hands": {str(north): {"sets": EXAMPLE_SETS[:3]}},
+        "scores": {str(east): 0, str(south): 0, str(west): 0},
+    }
+    answer = post(api, table, body, status=400)
+    assert "hands[3].sets" in str(answer) or "sets" in str(answer)
+    assert not Hand.objects.filter(table=table).exists()
+
+
+def test_an_encyclopaedia_hand_scores_each_player_in_finishing_order(api, organiser):
+    """Two players finish: the first's one-suit pung hand takes x6, the
+    second keeps 40 plus sets; players who did not finish keep plain points."""
+    table = table_of(organiser, "encyclopaedia")
+    east, south, west, north = player_ids(table)
+    one_suit = [
+        {"kind": "pung", "tiles": "111m"},
+        {"kind": "pung", "tiles": "555m"},
+        {"kind": "kong", "tiles": "7777m"},
+        {"kind": "pung", "tiles": "999m"},
+        {"kind": "pair", "tiles": "22m"},
+    ]
+    answer = post(
+        api,
+        table,
+        {
+            "kind": "self_draw",
+            "finish": {str(west): 1, str(east): 2},
+            "hands": {str(west): {"sets": one_suit, "announced": True}},
+            "scores": {str(east): 55, str(south): 15, str(north): 0},
+        },
+    )
+    # West: 5 + 5 + 10 + 5 + 100 = 125, x2 (pungs only) x3 (one suit) = 750.
+    assert answer["deltas"] == [55, 15, 750, 0]
+    assert answer["winner"] == west
+    assert answer["fans"]["sheets"][2]["factor"] == 6
+
+
+def test_a_club_night_runs_to_the_standings(api, organiser):
+    """Two tables of the simple system, four hands each (the session's
+    length a rules option), closed; the standings rank by total score and
+    table points are 4/2/1/0 by table rank."""
+    first = table_of(organiser, "french_simple", hands_per_session=4)
+    tournament = first.round.tournament
+    second = seated_table(tournament)
+    for table, base in ((first, 10), (second, 100)):
+        players = player_ids(table)
+        for number in range(4):
+            scores = {str(p): base * (i + 1) for i, p in enumerate(players)}
+            post(api, table, {"kind": "discard", "winner": players[number % 4],
+                              "dominant_wind": "E", "scores": scores})  # fmt: skip
+        response = api.post(f"/api/tables/{table.pk}/close/", {}, format="json")
+        assert response.status_code == 200, response.content
+    rows = api.get(f"/api/tournaments/{tournament.slug}/standings/").json()
+    # Each table: every hand scores 1x, 2x, 3x, 4x the base from East to North.
+    assert [row["score"] for row in rows] == [1600, 1200, 800, 400, 160, 120, 80, 40]
+    assert [row["rank"] for row in rows] == list(range(1, 9))
+    assert [row["table_points"] for row in rows] == ["4", "2", "1", "0"] * 2
+
+
+def test_table_points_are_a_tournament_choice(api, organiser):
+    """With ``table_points`` off nobody gets any; the score still ranks."""
+    table = table_of(organiser, "encyclopaedia", hands_per_session=1,
+                     table_points=False)  # fmt: skip
+    players = player_ids(table)
+    post(api, table, {"kind": "draw", "scores": {str(p): 5 * i for i, p in
+                                                 enumerate(players)}})  # fmt: skip
+    closed = api.post(f"/api/tables/{table.pk}/close/", {}, format="json")
+    assert closed.status_code == 200, closed.content
+    slug = table.round.tournament.slug
+    rows = api.get(f"/api/tournaments/{slug}/standings/").json()
+    assert [row["score"] for row in rows] == [15, 10, 5, 0]
+    assert {row["table_points"] for row in rows} == {"0"}

@@ -1,3 +1,0 @@
-from tests.unit.french.registry import unregister
-
-unregister()
