@@ -246,6 +246,49 @@ RESULT_LABELS: dict[str, Any] = {
 }
 
 
+# The lines of a hand's sheet where every player's hand scores (French
+# classic, encyclopaedia): what brings added points, what doubles, and the
+# kinds of set, in the words of the rule documents.
+SHEET_LABELS: dict[str, Any] = {
+    "pair": _("Pair"),
+    "chow": _("Chow"),
+    "pung": _("Pung"),
+    "kong": _("Kong"),
+    "flower": _("Flower"),
+    "season": _("Season"),
+    "mahjong": _("Going Mah-Jong"),
+    "four_chows": _("Four chows and a pair"),
+    "self_drawn": _("Self-drawn"),
+    "seat_wind": _("Pung of the seat wind"),
+    "dominant_wind": _("Pung of the dominant wind"),
+    "round_wind": _("Pung of the round wind"),
+    "dragon": _("Pung of dragons"),
+    "all_flowers": _("All four flowers"),
+    "all_seasons": _("All four seasons"),
+    "own_flower_season": _("Own flower and own season"),
+    "east": _("East's hand"),
+    "no_chow": _("No chow"),
+    "calling_hand": _("Calling hand"),
+    "pure_hand": _("Pure hand"),
+    "robbing_kong": _("Robbing a kong"),
+    "replacement_tile": _("Replacement tile from the dead wall"),
+    "concealed": _("Entirely concealed"),
+    "last_discard": _("The last discard"),
+    "honours_hand": _("Honours hand"),
+    "grand_jeu": _("Grand Jeu"),
+    "honours_only": _("Honours only"),
+    "pungs_only": _("Only pungs and kongs"),
+    "one_suit": _("One suit only"),
+    "announced": _("Single wait announced"),
+    "single_wait": _("Waited on a single tile"),
+}
+
+
+def sheet_label(code: str) -> Any:
+    """A line of a hand's sheet in words; an unknown one as its code."""
+    return SHEET_LABELS.get(code, code)
+
+
 # The counters of a deal that players follow at the table (riichi: honba and
 # the sticks on the table); a rule set's bookkeeping counters have no words
 # and are not shown.

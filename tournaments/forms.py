@@ -24,7 +24,7 @@ from tournaments.limits import (
     MAX_PLAYERS_AT_ONCE,
 )
 from tournaments.models import WIND_CHOICES, Penalty, Registration, Tournament
-from tournaments.result_inputs import PerPlayerField, hands_field
+from tournaments.result_inputs import HandsField, PerPlayerField
 
 
 def new_key() -> str:
@@ -267,7 +267,7 @@ def result_field(spec: ResultField, players: list[tuple[int, str]]) -> forms.Fie
             maximum=spec.maximum,
         )
     elif spec.kind == FieldKind.HANDS:
-        field = hands_field(label=label)
+        field = HandsField(label=label, players=players, spec=spec.hands)
     else:
         # Only the storage bound here: the rule set's own limit comes with
         # its own sentence ("more than any hand can score").

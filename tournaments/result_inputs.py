@@ -11,15 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
+from scoring.engine.types import HandsInput
 from scoring.forms import BoundedJSONField
+from scoring.messages import sheet_label
 from tournaments.limits import MAX_HAND_VALUE
 
 
 class PerPlayerWidget(forms.MultiWidget):
     """One number input per player, each labelled with the player's name."""
 
-    template_name = "tournaments/referee/_per_player_widget.html"
+    #: Rendered by the project's template engine (the form renderer only
+    #: reads Django's own widget templates).
+    page_template = "tournaments/referee/_per_player_widget.html"
 
     def __init__(self, players: list[tuple[int, str]], **kwargs: Any) -> None:
         self.players = players
@@ -34,6 +40,12 @@ class PerPlayerWidget(forms.MultiWidget):
         if not isinstance(value, dict):
             return [None] * len(self.players)
         return [value.get(pk, value.get(str(pk))) for pk, _name in self.players]
+
+    def render(
+        self, name: str, value: Any, attrs: Any = None, renderer: Any = None
+    ) -> SafeString:
+        context = self.get_context(name, value, attrs)
+        return render_to_string(self.page_template, context)
 
     def get_context(self, name: str, value: Any, attrs: Any) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
@@ -84,6 +96,31 @@ class PerPlayerField(forms.MultiValueField):
         return values or None
 
 
-def hands_field(**kwargs: Any) -> forms.Field:
-    """Each player's sets as the hand builder writes them (hidden JSON)."""
-    return BoundedJSONField(widget=forms.HiddenInput, required=False, **kwargs)
+class HandsField(BoundedJSONField):
+    """Each player's sets as the hand builder writes them (hidden JSON,
+    ``{player id: hand}``). ``players`` and ``flags`` (code, words, for the
+    Mah-Jong hand only, on at first) are for the builder's template."""
+
+    def __init__(
+        self,
+        *,
+        players: list[tuple[int, str]],
+        spec: HandsInput | None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(widget=forms.HiddenInput, required=False, **kwargs)
+        self.players = players
+        self.bonus_numbers = spec is None or spec.bonus_numbers
+        self.flags = (
+            []
+            if spec is None
+            else [
+                (
+                    code,
+                    sheet_label(code),
+                    code in spec.winner_flags,
+                    code in spec.checked,
+                )
+                for code in (*spec.flags, *spec.winner_flags)
+            ]
+        )

@@ -188,6 +188,27 @@ class HandSheets(Protocol):
         ...
 
 
+class HandPreview(Protocol):
+    """The optional part of a rule set whose hands are built player by
+    player on the tablet: the running sheets of a hand not yet complete."""
+
+    def preview_sheets(
+        self, data: Mapping[str, object], deal: DealState, options: Any
+    ) -> list[Any]:
+        """Each seat's sheet so far (a JSON-ready mapping), an
+        ``EngineError`` for a seat whose entry cannot be read, or ``None``
+        for a seat without a built hand. Raises ``EngineError`` for what
+        every sheet needs and the input lacks."""
+        ...
+
+
+def hand_preview_of(ruleset: object) -> HandPreview | None:
+    """``ruleset`` itself when the tablet builds its hands, else ``None``."""
+    if callable(getattr(ruleset, "preview_sheets", None)):
+        return ruleset  # type: ignore[return-value]
+    return None
+
+
 def hand_sheets_of(ruleset: object) -> HandSheets | None:
     """``ruleset`` itself when it itemises every player's hand, else ``None``."""
     if callable(getattr(ruleset, "hand_sheets", None)):

@@ -220,6 +220,22 @@ PER_PLAYER = (FieldKind.PER_SEAT, FieldKind.HANDS)
 
 
 @dataclass(frozen=True)
+class HandsInput:
+    """What the tablet's builder asks of each player's hand (``HANDS``).
+
+    ``bonus_numbers``: flowers and seasons are picked by number, 1-4 each
+    (French classic), else counted together (``flowers``, encyclopaedia).
+    ``flags``: the yes/no inputs of any player's hand; ``winner_flags``
+    those of the Mah-Jong hand only; ``checked`` the flags that start on.
+    """
+
+    bonus_numbers: bool
+    flags: tuple[str, ...] = ()
+    winner_flags: tuple[str, ...] = ()
+    checked: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class ResultField:
     """One input of a hand result, as a rule set describes it.
 
@@ -229,6 +245,7 @@ class ResultField:
     ``kinds`` lists the result kinds that ask for it (the others drop it);
     ``default`` fills a blank. Whether a blank is allowed is the rule set's
     to say when it parses the result (its error names the field).
+    ``hands`` describes a ``HANDS`` input's builder.
     """
 
     name: str
@@ -237,6 +254,7 @@ class ResultField:
     minimum: int | None = None
     maximum: int | None = None
     default: int | bool | None = None
+    hands: HandsInput | None = None
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,16 @@ def _engine_payload(
     return payload
 
 
+def engine_payload(
+    data: Mapping[str, Any], seats: list[Seat], ruleset: AnyRuleSet, options: Any
+) -> dict[str, Any]:
+    """``data`` as the rule set reads it: players named by id become seats,
+    per-player inputs lists in seat order (``seats`` in engine order). Raises
+    ``ServiceError("player_not_at_table")``. Read-only: the tablet's hand
+    builder previews with it what ``record_hand`` would store."""
+    return _engine_payload(data, seats, player_fields(ruleset, options))
+
+
 def _in_seat_order(field: str, value: Any, seat_of: Callable[[str, Any], int]) -> Any:
     """A ``{player id: value}`` mapping as the engine's list of four values
     in seat order (``None`` for a player not given); a list is taken as

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments.views import clock as clock_views
+from tournaments.views import hand_builder
 from tournaments.views import referee as views
 
 app_name = "referee"
@@ -14,6 +15,11 @@ urlpatterns = [
         "<str:token>/tiles/preview/",
         views.TilesPreviewView.as_view(),
         name="tiles-preview",
+    ),
+    path(
+        "<str:token>/hands/preview/",
+        hand_builder.HandsPreviewView.as_view(),
+        name="hands-preview",
     ),
     path("<str:token>/", views.TableView.as_view(), name="table"),
     path("<str:token>/hands/", views.HandCreateView.as_view(), name="hand-create"),

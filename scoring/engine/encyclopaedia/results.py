@@ -37,6 +37,7 @@ from scoring.engine.types import (
     SEATS,
     Deltas,
     FieldKind,
+    HandsInput,
     ResultField,
     ResultForm,
     ResultKind,
@@ -156,7 +157,16 @@ def result_form() -> ResultForm:
                 maximum=len(FINISH_POINTS),
             ),
             ResultField("scores", FieldKind.PER_SEAT, every, minimum=0),
-            ResultField("hands", FieldKind.HANDS, every),
+            ResultField(
+                "hands",
+                FieldKind.HANDS,
+                every,
+                hands=HandsInput(
+                    bonus_numbers=False,
+                    winner_flags=("single_wait", "announced"),
+                    checked=("single_wait",),
+                ),
+            ),
         ),
     )
 

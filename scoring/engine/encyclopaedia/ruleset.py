@@ -12,9 +12,11 @@ from dataclasses import asdict, dataclass
 
 from scoring.engine.encyclopaedia import results
 from scoring.engine.encyclopaedia.results import FamilyResult
-from scoring.engine.encyclopaedia.score import FamilyHand, score_hand
+from scoring.engine.encyclopaedia.score import FamilyHand, read_hand, score_hand
+from scoring.engine.errors import EngineError
 from scoring.engine.french import winds
 from scoring.engine.french.options import FRENCH_BOUNDS, clean_settings
+from scoring.engine.french.preview import Sheet, built_entries
 from scoring.engine.french.session import SessionRules
 from scoring.engine.rulesets import RuleSet
 from scoring.engine.types import DealState, Deltas, ResultForm
@@ -67,6 +69,26 @@ class FamilyRuleSet(SessionRules):
                 for h in result.hands
             ],
         }
+
+    def preview_sheets(
+        self, data: Mapping[str, object], deal: DealState, options: FamilyOptions
+    ) -> list[Sheet]:
+        """Each seat's running sheet while the hand is built: its sets so far,
+        with the finishing place given in ``finish`` or in the hand."""
+        places = data.get("finish")
+        sheets: list[Sheet] = []
+        for seat, entry in enumerate(built_entries(data)):
+            if entry is None:
+                sheets.append(None)
+                continue
+            place = places[seat] if isinstance(places, list) else None
+            if place is not None and "finish" not in entry:
+                entry = {**entry, "finish": place}
+            try:
+                sheets.append(score_hand(read_hand(entry, f"hands[{seat}].")).to_dict())
+            except EngineError as error:
+                sheets.append(error)
+        return sheets
 
     def hand_payments(
         self, result: FamilyResult, deal: DealState, options: FamilyOptions

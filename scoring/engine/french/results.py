@@ -34,6 +34,7 @@ from scoring.engine.types import (
     SEATS,
     DealState,
     FieldKind,
+    HandsInput,
     ResultField,
     ResultForm,
     ResultKind,
@@ -160,9 +161,16 @@ def result_form() -> ResultForm:
             ResultField("discarder", FieldKind.SEAT, (str(ResultKind.DISCARD),)),
             ResultField("dominant_wind", FieldKind.WIND, every),
             ResultField("scores", FieldKind.PER_SEAT, every, minimum=0),
-            ResultField("hands", FieldKind.HANDS, every),
+            ResultField("hands", FieldKind.HANDS, every, hands=HANDS_INPUT),
         ),
     )
+
+
+HANDS_INPUT = HandsInput(
+    bonus_numbers=True,
+    flags=("calling_hand",),
+    winner_flags=("last_discard", "robbing_kong", "replacement_tile", "grand_jeu"),
+)
 
 
 def check_seats(kind: ResultKind, winner: int | None, discarder: int | None) -> None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scoring.engine.french import options as _options
-from scoring.engine.french import results, winds
+from scoring.engine.french import preview, results, winds
 from scoring.engine.french.options import FrenchOptions
+from scoring.engine.french.preview import Sheet
 from scoring.engine.french.results import FrenchResult, System
 from scoring.engine.french.session import SessionRules
 from scoring.engine.french.settlement import settle
@@ -66,6 +67,12 @@ class FrenchRuleSet(SessionRules):
             "scores": list(points),
             "sheets": [None if s is None else s.to_dict() for s in sheets],
         }
+
+    def preview_sheets(
+        self, data: Mapping[str, object], deal: DealState, options: FrenchOptions
+    ) -> list[Sheet]:
+        """Each seat's running sheet while the hand is built (``preview``)."""
+        return preview.preview_sheets(data, deal, options, self.system)
 
     def hand_payments(
         self, result: FrenchResult, deal: DealState, options: FrenchOptions
