@@ -157,6 +157,13 @@ OPTION_LABELS = {
     "minimum_points": _("Minimum points for a win (flowers not counted)"),
     "hands_per_session": _("Hands in a session"),
     "false_hu_penalty": _("False Hu penalty (points, divisible by 3)"),
+    # French classic and encyclopaedia
+    "round_wind": _("Round wind doubles its pungs (16-hand game)"),
+    "grand_jeu_value": _("Value of a Grand Jeu"),
+    "own_flower_season": _("Own flower and own season double"),
+    "draw_rotates": _("The winds rotate after a hand nobody won"),
+    "draw_scores": _("A hand nobody won still scores"),
+    "table_points": _("Table points 4/2/1/0 per session"),
 }
 #: Labels of the engine's tie-breaks (a new one shows its key until labelled).
 TIEBREAK_LABELS = {
@@ -186,9 +193,13 @@ class RulesForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.option_keys = list(options)
         for key, value in options.items():
-            self.fields[key] = forms.IntegerField(
-                label=OPTION_LABELS.get(key, key), initial=value
-            )
+            label = OPTION_LABELS.get(key, key)
+            if isinstance(value, bool):  # a yes/no setting (French classic)
+                self.fields[key] = forms.BooleanField(
+                    label=label, initial=value, required=False
+                )
+                continue
+            self.fields[key] = forms.IntegerField(label=label, initial=value)
         choices = [("", "—")]
         choices += [(name, TIEBREAK_LABELS.get(name, name)) for name in TIEBREAKS]
         for place in range(len(TIEBREAKS)):
