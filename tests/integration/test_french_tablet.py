@@ -50,7 +50,8 @@ def test_typed_scores_record_a_hand(client, simple_table):
     assert response.status_code == 302, response.content.decode()[:3000]
     hand = Hand.objects.get(table=simple_table)
     assert hand.deltas == [24, 8, 0, 56]
-    assert [h["score"] for h in hand.result["hands"]] == [24, 8, 0, 56]
+    assert hand.result["scores"] == [24, 8, 0, 56]
+    assert hand.result["hands"] == [None] * 4
 
 
 def test_the_builder_preview_shows_each_players_sheet(client, simple_table):
@@ -110,3 +111,31 @@ def test_an_encyclopaedia_table_counts_flowers_together(client):
     page = client.get(f"/table/{table.token}/").content.decode()
     assert 'name="finish_0"' in page
     assert "data-bonus-count" in page and "data-bonus-kind" not in page
+
+
+def test_a_french_hand_is_corrected_on_the_tablet(client, simple_table):
+    """The correction form shows the stored hands (built and typed) and
+    takes new typed scores."""
+    east, south, west, north = player_ids(simple_table)
+    client.post(
+        f"/table/{simple_table.token}/hands/",
+        {"kind": "discard", "winner": north, "dominant_wind": "S",
+         "hands": json.dumps({str(north): {"sets": EXAMPLE_SETS}}),
+         **per_player("scores", [12, 8, 0, None])},
+    )  # fmt: skip
+    hand = Hand.objects.get(table=simple_table)
+    url = f"/table/{simple_table.token}/hands/{hand.pk}/"
+    edit = client.get(url).content.decode()
+    assert "Correct hand 1" in edit and "444m" in edit
+    assert 'name="edit-scores_0" value="12"' in edit
+    response = client.post(
+        url,
+        {"edit-kind": "draw", "edit-dominant_wind": "S", "edit-version": hand.version,
+         **per_player("edit-scores", [4, 4, 4, 4])},
+    )  # fmt: skip
+    assert response.status_code == 302, response.content.decode()[:2000]
+    hand.refresh_from_db()
+    assert hand.kind == "draw" and hand.winner is None
+    # A hand nobody won scores nothing by default (draw_scores off).
+    assert hand.deltas == [0, 0, 0, 0]
+    assert hand.fans["scores"] == [4, 4, 4, 4]

@@ -230,9 +230,10 @@ def correction_initial(
             value = player_at[value]
         elif spec.kind == FieldKind.SEATS:
             value = [player_at[seat] for seat in value or ()]
-        elif spec.kind in PER_PLAYER and isinstance(value, list):
+        elif spec.kind in PER_PLAYER:
             # Stored in seat order; the form keys them by player.
-            value = {player_at[i]: v for i, v in enumerate(value) if v is not None}
+            values = value if isinstance(value, list) else []
+            value = {player_at[i]: v for i, v in enumerate(values) if v is not None}
         initial[spec.name] = value
     return initial
 

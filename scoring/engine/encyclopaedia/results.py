@@ -92,7 +92,18 @@ class FamilyResult:
         return tuple(seat for _, seat in places)
 
     def to_dict(self) -> dict[str, object]:
-        return {"kind": str(self.kind), "hands": [h.to_dict() for h in self.hands]}
+        """As the tablet enters it: built hands in ``hands``, typed scores in
+        ``scores`` and every finishing place in ``finish``."""
+        return {
+            "kind": str(self.kind),
+            "hands": [
+                h.to_dict() if isinstance(h, FamilyHand) else None for h in self.hands
+            ],
+            "scores": [
+                h.score if isinstance(h, TypedFamilyScore) else None for h in self.hands
+            ],
+            "finish": [h.finish for h in self.hands],
+        }
 
 
 _KINDS = frozenset(str(kind) for kind in ResultKind)

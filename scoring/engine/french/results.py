@@ -77,9 +77,14 @@ class FrenchResult:
     discarder: int | None = None
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form that ``parse_result`` accepts back."""
-        hands = []
+        """A JSON-ready form that ``parse_result`` accepts back, as the
+        tablet enters it: the built hands in ``hands`` and the typed scores
+        in ``scores`` (``None`` in the other list)."""
+        hands: list[object] = []
         for hand in self.hands:
+            if isinstance(hand, TypedScore):
+                hands.append(None)
+                continue
             data = hand.to_dict()
             data.pop("self_drawn", None)
             hands.append(data)
@@ -89,6 +94,9 @@ class FrenchResult:
             "discarder": self.discarder,
             "dominant_wind": str(self.dominant_wind),
             "hands": hands,
+            "scores": [
+                h.score if isinstance(h, TypedScore) else None for h in self.hands
+            ],
         }
 
 
