@@ -33,7 +33,7 @@ def test_a_french_hand_is_built_set_by_set_and_recorded(live_server, page: Page)
     form.locator(f"input[name='winner'][value='{north}']").check(force=True)
     form.locator("input[name='dominant_wind'][value='S']").check(force=True)
     builder = form.locator("[data-hands-builder]")
-    preview = page.locator("#hands-preview")
+    preview = form.locator("[data-hands-preview]")
     # North's hand of the rule document.
     builder.locator(f"input[name='builder-player'][value='{north}']").check(force=True)
     pick(builder, "pair", "1z")
