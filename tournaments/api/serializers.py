@@ -160,6 +160,15 @@ class HandOutput(serializers.ModelSerializer):
         read_only=True,
         help_text="The result as the rule set stores it (seats 0..3, East first).",
     )
+    fans = serializers.JSONField(
+        read_only=True,
+        allow_null=True,
+        help_text=(
+            "MCR: the fans the calculator counted (null without tiles). French "
+            "classic and encyclopaedia: every player's hand score and its sheet, "
+            '{"scores": [4 ints], "sheets": [4 sheets or null]}, seats 0..3.'
+        ),
+    )
 
     class Meta:
         model = Hand

@@ -157,8 +157,11 @@ class HandRow:
     ``discarder`` names the player who discarded the winning tile.
     ``fan_total`` is the hand's total points (flowers included), ``None``
     for a drawn hand; ``fans`` is the breakdown text when the fan calculator
-    was used, ``""`` otherwise. ``payments`` has one entry per player at the
-    table, in seat order, summing to zero.
+    was used, ``""`` otherwise (where every player's hand scores: each
+    player's hand score by name). ``payments`` has one entry per player at
+    the table, in seat order, summing to zero where the rule set settles
+    between players (not in the French simple system nor the encyclopaedia
+    scoring, where each player adds their own score).
     """
 
     round_number: int
