@@ -186,13 +186,37 @@ KIND_LABELS: dict[str, Any] = {
 }
 
 
+#: A player's hand where every player's hand scores: ``hands[2].sets``.
+SEAT_HAND_FIELD = re.compile(r"^hands\[(\d+)\](?:\.(\w+))?")
+SEAT_HAND_LABEL = _("the hand of player %(number)s (%(part)s)")
+SEAT_HAND_WHOLE = _("the hand of player %(number)s")
+SEAT_HAND_PARTS: dict[str, Any] = {
+    "sets": _("sets"),
+    "flowers": _("flowers"),
+    "seasons": _("seasons"),
+    "score": _("score"),
+    "finish": _("finishing place"),
+}
+
+
 def field_label(value: object) -> object:
-    """A field name (``flowers``, ``melds[1]``) in words; anything else as is."""
+    """A field name (``flowers``, ``melds[1]``, ``hands[2].sets``) in words;
+    anything else as is. Players are numbered in seat order from 1, the
+    order the tablet lists them in."""
     if not isinstance(value, str):
         return value
     meld = MELD_FIELD.match(value)
     if meld:
         return MELD_LABEL % {"number": int(meld.group(1)) + 1}
+    seat = SEAT_HAND_FIELD.match(value)
+    if seat:
+        part = seat.group(2) or ""
+        if not part:
+            return SEAT_HAND_WHOLE % {"number": int(seat.group(1)) + 1}
+        return SEAT_HAND_LABEL % {
+            "number": int(seat.group(1)) + 1,
+            "part": SEAT_HAND_PARTS.get(part.split(".")[0], part),
+        }
     return FIELD_LABELS.get(value, value)
 
 
