@@ -183,3 +183,37 @@ def test_table_points_are_a_tournament_choice(api, organiser):
     rows = api.get(f"/api/tournaments/{slug}/standings/").json()
     assert [row["score"] for row in rows] == [15, 10, 5, 0]
     assert {row["table_points"] for row in rows} == {"0"}
+
+
+def test_a_repeated_hand_is_stored_once_and_a_correction_rescores(api, organiser):
+    """The same request with the same Idempotency-Key stores one hand; a
+    PATCH with new sets re-scores it and re-settles the advanced payments."""
+    table = table_of(organiser, "french_advanced")
+    east, south, west, north = player_ids(table)
+    body = {
+        "kind": "discard",
+        "winner": north,
+        "dominant_wind": "S",
+        "hands": {str(north): {"sets": EXAMPLE_SETS}},
+        "scores": {str(east): 0, str(south): 0, str(west): 0},
+    }
+    url = f"/api/tables/{table.pk}/hands/"
+    first = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    again = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert Hand.objects.filter(table=table).count() == 1
+    # North 56, the others 0: East pays 2x56, South and West 56 each.
+    assert first.json()["deltas"] == [-112, -56, -56, 224]
+    hand = first.json()
+    concealed = [dict(s, concealed=True) for s in EXAMPLE_SETS]
+    patched = api.patch(
+        f"/api/hands/{hand['id']}/",
+        {"version": hand["version"], "result": {**body, "hands": {
+            str(north): {"sets": concealed}}}},
+        format="json",
+    )  # fmt: skip
+    assert patched.status_code == 200, patched.content
+    # Every set concealed: the pung of 4s stays 4, South's pung 8, the pair
+    # 0, and the hand doubles once more (entirely concealed): 32 x 4 = 128.
+    assert patched.json()["fans"]["scores"][3] == 128
+    assert patched.json()["deltas"] == [-256, -128, -128, 512]
