@@ -5,10 +5,14 @@ deal's East, and the standings by total score."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from openpyxl import load_workbook
 
 from tests.factories import TournamentFactory, player_ids, seated_table
 from tournaments.models import Hand
+from tournaments.services import exports
 from tournaments.services.rules import deal_of
 
 pytestmark = pytest.mark.django_db
@@ -217,3 +221,56 @@ def test_a_repeated_hand_is_stored_once_and_a_correction_rescores(api, organiser
     # 0, and the hand doubles once more (entirely concealed): 32 x 4 = 128.
     assert patched.json()["fans"]["scores"][3] == 128
     assert patched.json()["deltas"] == [-256, -128, -128, 512]
+
+
+def club_night_body(ruleset, players, number):
+    """Hand ``number`` of a table: the players' scores grow with their seat
+    and the hand; the winner turns round the table."""
+    winner = players[number % 4]
+    scores = {str(p): 4 * (seat + 1) + number for seat, p in enumerate(players)}
+    if ruleset == "encyclopaedia":
+        return {"kind": "discard", "finish": {str(winner): 1}, "scores": scores}
+    return {"kind": "discard", "winner": winner, "dominant_wind": "E",
+            "scores": scores}  # fmt: skip
+
+
+@pytest.mark.parametrize("ruleset", ["french_simple", "french_advanced",
+                                     "encyclopaedia"])  # fmt: skip
+def test_a_club_night_from_the_tablets_to_the_standings_and_the_workbook(
+    api, organiser, ruleset
+):
+    """Two tables of one system, four hands each, closed: each player's
+    standing score is the sum of their payments, ranked by score, with
+    4/2/1/0 table points per table; the workbook lists every hand with
+    every player's hand score."""
+    first = table_of(organiser, ruleset, hands_per_session=4)
+    tournament = first.round.tournament
+    tables = [first, seated_table(tournament)]
+    for table in tables:
+        players = player_ids(table)
+        for number in range(4):
+            post(api, table, club_night_body(ruleset, players, number))
+        closed = api.post(f"/api/tables/{table.pk}/close/", {}, format="json")
+        assert closed.status_code == 200, closed.content
+    totals: dict[int, int] = {}
+    for table in tables:
+        for hand in Hand.objects.filter(table=table):
+            for player, delta in zip(player_ids(table), hand.deltas, strict=True):
+                totals[player] = totals.get(player, 0) + delta
+    rows = api.get(f"/api/tournaments/{tournament.slug}/standings/").json()
+    assert {row["player"]: row["score"] for row in rows} == totals
+    assert [row["score"] for row in rows] == sorted(totals.values(), reverse=True)
+    assert sorted(row["table_points"] for row in rows) == sorted(
+        ["4", "2", "1", "0"] * 2
+    )
+    _name, content = exports.build_export(
+        tournament=tournament, kind="xlsx", language="en"
+    )
+    hands = list(
+        load_workbook(io.BytesIO(content))["Hands"].iter_rows(values_only=True)
+    )
+    assert len(hands) == 1 + 8
+    first_row = hands[1]
+    assert [int(part.rsplit(" ", 1)[1]) for part in first_row[7].split("; ")] == [
+        4, 8, 12, 16,
+    ]  # fmt: skip
