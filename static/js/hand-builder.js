@@ -102,8 +102,14 @@
       root.querySelectorAll("[data-bonus-count]").forEach(function (button) {
         button.setAttribute("aria-pressed", String(Number(button.dataset.bonusCount) === (current.flowers || 0)));
       });
+      var winner = form && form.querySelector("input[name$='winner']:checked");
       root.querySelectorAll("[data-flag]").forEach(function (box) {
         box.checked = current[box.dataset.flag] === undefined ? box.hasAttribute("data-checked") : !!current[box.dataset.flag];
+        // How the hand was won: asked of the Mah-Jong player's hand only.
+        var label = box.closest("label");
+        if (label && box.hasAttribute("data-winner-only")) {
+          label.hidden = !!winner && winner.value !== player();
+        }
       });
     }
 
@@ -164,6 +170,9 @@
 
     if (form) {
       form.addEventListener("reset", function () { state = {}; save(); });
+      form.addEventListener("change", function (event) {
+        if (/winner$/.test(event.target.name || "")) render();
+      });
     }
     render();
   }

@@ -44,8 +44,11 @@ def test_a_french_hand_is_built_set_by_set_and_recorded(live_server, page: Page)
     pick(builder, "chow", "7s")
     expect(preview.locator("[data-preview-seat='3'] [data-added]")).to_have_text("28")
     expect(preview.locator("[data-preview-seat='3'] [data-points]")).to_have_text("56")
+    grand_jeu = builder.locator("input[data-flag='grand_jeu']").locator("xpath=..")
+    expect(grand_jeu).to_be_visible()
     # East: an exposed pung of red dragons (8) and flower 1 (4) = 12, x2 x2.
     builder.locator(f"input[name='builder-player'][value='{east}']").check(force=True)
+    expect(grand_jeu).to_be_hidden()  # only the Mah-Jong hand says how it won
     pick(builder, "pung", "7z")
     builder.locator("button[data-bonus-kind='flowers'][data-number='1']").click()
     expect(preview.locator("[data-preview-seat='0'] [data-points]")).to_have_text("48")
