@@ -26,7 +26,7 @@
   function setup(root) {
     if (root.dataset.ready) return;
     root.dataset.ready = "1";
-    var input = root.querySelector("input[name=hands]");
+    var input = root.querySelector("input[name$='hands']"); // "edit-hands" in a correction
     var form = root.closest("form");
     var state = read(input);
     var kind = "pair";

@@ -139,3 +139,29 @@ def test_a_french_hand_is_corrected_on_the_tablet(client, simple_table):
     # A hand nobody won scores nothing by default (draw_scores off).
     assert hand.deltas == [0, 0, 0, 0]
     assert hand.fans["scores"] == [4, 4, 4, 4]
+
+
+def test_a_correction_is_previewed_in_the_hands_own_deal(client, simple_table):
+    """The correction form's builder previews in the corrected hand's deal:
+    after hand 1 moved the deal to South, hand 1's East is still seat 1,
+    doubled, and the totals leave hand 1's old scores out."""
+    east, south, west, north = player_ids(simple_table)
+    client.post(
+        f"/table/{simple_table.token}/hands/",
+        {"kind": "self_draw", "winner": north, "dominant_wind": "E",
+         **per_player("scores", [10, 10, 10, 30])},
+    )  # fmt: skip
+    hand = Hand.objects.get(table=simple_table)
+    edit = client.get(f"/table/{simple_table.token}/hands/{hand.pk}/").content.decode()
+    assert f"hands/preview/?hand={hand.pk}" in edit
+    east_hand = {"sets": [{"kind": "pung", "tiles": "555p"}]}
+    partial = client.post(
+        f"/table/{simple_table.token}/hands/preview/?hand={hand.pk}",
+        {"edit-kind": "self_draw", "edit-winner": north, "edit-dominant_wind": "E",
+         "edit-hands": json.dumps({str(east): east_hand}),
+         **per_player("edit-scores", [None, 10, 10, 30])},
+    ).content.decode()  # fmt: skip
+    # East's pung of 5s: 2, doubled as East of hand 1 = 4.
+    assert '<tr data-preview-seat="0">' in partial
+    assert partial.count("<td data-points>4</td>") == 1
+    assert "<td data-total>4</td>" in partial

@@ -25,7 +25,7 @@ from tournaments.models import Hand, Seat, Table
 from tournaments.selectors.tables import get_table_sheet
 from tournaments.services.errors import ServiceError
 from tournaments.services.hands import engine_payload
-from tournaments.services.rules import ruleset_for
+from tournaments.services.rules import deal_of, ruleset_for
 from tournaments.views.display import signed, wind_name
 from tournaments.views.referee import TableSheetView
 from tournaments.views.table_state import get_next_deal
@@ -38,23 +38,41 @@ class HandsPreviewView(TableSheetView):
     running totals and the next hand's East, for the hand being built."""
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
-        form = HandForm(request.POST, players=self.player_choices, entry=self.entry)
+        """``?hand=<pk>``: the correction of that hand (its form's fields
+        are prefixed "edit"), previewed in that hand's own deal."""
+        corrected = request.GET.get("hand", "")
+        form = HandForm(
+            request.POST,
+            players=self.player_choices,
+            entry=self.entry,
+            prefix="edit" if corrected else None,
+        )
         form.is_valid()  # a hand being built is seldom valid: read what is
         data: dict[str, Any] = {"kind": form.cleaned_data.get("kind")}
         for spec in self.entry.fields:
             value = form.cleaned_data.get(spec.name)
             if value not in (None, "", [], {}):
                 data[spec.name] = value
-        return render(request, PREVIEW, get_hands_preview(self.table, data))
+        hand_id = int(corrected) if corrected.isdigit() else None
+        return render(request, PREVIEW, get_hands_preview(self.table, data, hand_id))
 
 
-def get_hands_preview(table: Table, data: Mapping[str, Any]) -> dict[str, Any]:
-    """The preview's context: one row a player, in seat order."""
+def get_hands_preview(
+    table: Table, data: Mapping[str, Any], hand_id: int | None = None
+) -> dict[str, Any]:
+    """The preview's context: one row a player, in seat order. ``hand_id``:
+    a stored hand being corrected (its deal; the totals without it)."""
     sheet = get_table_sheet(table)
     seats: list[Seat] = sheet["seats"]  # type: ignore[assignment]
     hands: list[Hand] = sheet["hands"]  # type: ignore[assignment]
     context: dict[str, Any] = {"rows": [], "error": "", "incomplete": ""}
-    deal = get_next_deal(table, hands) if len(seats) == 4 else None
+    corrected = next((h for h in hands if h.pk == hand_id), None)
+    if corrected is not None:
+        deal = deal_of(corrected)
+        before = list(corrected.deltas or [0] * len(seats))
+    else:
+        deal = get_next_deal(table, hands) if len(seats) == 4 else None
+        before = [0] * len(seats)
     ruleset, options = ruleset_for(table.round.tournament)
     builder = hand_preview_of(ruleset)
     if deal is None or builder is None:
@@ -86,7 +104,7 @@ def get_hands_preview(table: Table, data: Mapping[str, Any]) -> dict[str, Any]:
     for i, row in enumerate(rows):
         row["points"] = scores[i] if isinstance(scores, list) else None
         row["delta"] = signed(deltas[i])
-        row["total"] = _score_of(seats[i]) + deltas[i]
+        row["total"] = _score_of(seats[i]) - before[i] + deltas[i]
     context["complete"] = True
     context["next_east"] = seats[following.dealer].registration.player.name
     return context
