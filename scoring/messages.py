@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.engine.errors import EngineError
 
@@ -274,10 +275,10 @@ RESULT_LABELS: dict[str, Any] = {
 # classic, encyclopaedia): what brings added points, what doubles, and the
 # kinds of set, in the words of the rule documents.
 SHEET_LABELS: dict[str, Any] = {
-    "pair": _("Pair"),
-    "chow": _("Chow"),
-    "pung": _("Pung"),
-    "kong": _("Kong"),
+    "pair": pgettext_lazy("French classic set", "Pair"),
+    "chow": pgettext_lazy("French classic set", "Chow"),
+    "pung": pgettext_lazy("French classic set", "Pung"),
+    "kong": pgettext_lazy("French classic set", "Kong"),
     "flower": _("Flower"),
     "season": _("Season"),
     "mahjong": _("Going Mah-Jong"),
