@@ -69,3 +69,33 @@ def test_a_french_hand_is_built_set_by_set_and_recorded(live_server, page: Page)
         "concealed": False,
     }
     assert hand.fans["sheets"][0]["doubles"] == 2
+
+
+def test_a_family_table_builds_an_encyclopaedia_hand(live_server, page: Page):
+    """The encyclopaedia scoring: West finishes first with a one-suit hand of
+    pungs and a kong (x2 x3), announced; flowers counted together."""
+    table = seated_table(TournamentFactory(ruleset="encyclopaedia"))
+    east, south, west, north = player_ids(table)
+    page.goto(f"{live_server.url}/table/{table.token}/")
+    form = page.locator("form.hand-form").first
+    form.locator("input[name='kind'][value='self_draw']").check(force=True)
+    form.locator("input[name='finish_2']").fill("1")
+    for name, value in (("scores_0", "15"), ("scores_1", "0"), ("scores_3", "5")):
+        form.locator(f"input[name='{name}']").fill(value)
+    builder = form.locator("[data-hands-builder]")
+    preview = form.locator("[data-hands-preview]")
+    builder.locator(f"input[name='builder-player'][value='{west}']").check(force=True)
+    for tile in ("1m", "5m", "9m"):
+        pick(builder, "pung", tile)
+    pick(builder, "kong", "7m")
+    pick(builder, "pair", "2m")
+    builder.locator("button[data-bonus-count='2']").click()
+    builder.locator("input[data-flag='announced']").click(force=True)
+    # 5 + 5 + 5 + 10 + 2 flowers x 5 + 100 = 135, x6 = 810.
+    expect(preview.locator("[data-preview-seat='2'] [data-points]")).to_have_text("810")
+    expect(preview.locator("[data-preview-seat='2'] [data-total]")).to_have_text("810")
+    form.locator("button[type='submit']").click()
+    expect(page.locator("#sheet")).to_contain_text("Hand 2")
+    hand = Hand.objects.get(table=table)
+    assert hand.deltas == [15, 0, 810, 5]
+    assert hand.result["finish"] == [None, None, 1, None]
