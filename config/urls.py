@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("staff/", include("tournaments.urls.staff")),
     path("table/", include("tournaments.urls.referee")),
+    path("", include("leagues.urls")),
     path("", include("scoring.urls")),
     path("", include("tournaments.urls.exports")),
     path("", include("tournaments.urls.public")),
