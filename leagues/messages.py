@@ -26,6 +26,10 @@ LEAGUE_MESSAGES: dict[str, Any] = {
     "bad_rank": _("%(at)s: rank %(rank)s is not between 1 and %(players)s."),
     "bad_session": _("%(at)s: a session needs two players or more, one rank each."),
     "player_twice_at_table": _("%(at)s: a player sits twice at one table."),
+    "seeding_needs_fours": _(
+        "Seeding by rating needs a number of players that is a multiple of "
+        "four (%(players)s now): add substitutes or withdraw players."
+    ),
     # services
     "league_slug_taken": _("Another league is named “%(slug)s”: choose a short name."),
     "night_table_needs_four": _(

@@ -20,10 +20,13 @@ from django.utils import timezone
 
 from leagues.errors import LeagueError
 from leagues.models import PlayerRating, RatingJob
-from leagues.ratings import TableSession, rate_sessions
-from tournaments.models import AuditEvent, SeatResult
-from tournaments.services import jobs
+from leagues.ratings import SkillRating, TableSession, rate_sessions, seeding_order
+from leagues.seeding import balanced_tables
+from tournaments.models import AuditEvent, Round, SeatResult, Tournament
+from tournaments.selectors.seating import seated_registrations
+from tournaments.services import hand_seating, jobs
 from tournaments.services.audit import Actor
+from tournaments.services.errors import ServiceError
 from tournaments.services.tables import lock_rows
 
 RATING = jobs.JobKind(RatingJob, "leagues.tasks.recompute_ratings_task")
@@ -134,3 +137,31 @@ def run_rating_job(*, job_id: int, on_progress: Callable[[int], None]) -> Rating
             finished_at=timezone.now(),
         )
     return RatingJob.objects.get(pk=job_id)
+
+
+def seed_first_round(*, tournament_id: int, actor: Actor) -> Round:
+    """Seat round 1 of a tournament from the players' ratings (optional).
+
+    Active players and substitutes, ordered by rating (a newcomer counts as
+    openskill's prior), in balanced tables (``leagues.seeding``), written by
+    ``tournaments.services.hand_seating``: the round page, swaps and tablets
+    work as after any seating.
+    """
+    tournament = Tournament.objects.get(pk=tournament_id)
+    registrations = seated_registrations(tournament)
+    stored = {
+        r.player_id: SkillRating(r.player_id, r.mu, r.sigma, r.ordinal, r.sessions)
+        for r in PlayerRating.objects.filter(
+            player_id__in=[r.player_id for r in registrations]
+        )
+    }
+    by_player = {r.player_id: r.pk for r in registrations}
+    order = seeding_order([r.player_id for r in registrations], stored)
+    try:
+        tables = balanced_tables([by_player[player] for player in order])
+    except LeagueError as error:
+        raise ServiceError(error.code, field="players", **error.params) from None
+    first = tournament.rounds.get(number=1)
+    return hand_seating.seat_round_by_hand(
+        round_id=first.pk, tables=tables, actor=actor
+    )

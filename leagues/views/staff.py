@@ -108,6 +108,7 @@ class LeagueStaffView(LeagueOrganiserMixin, View):
             "night": self._night,
             "add": self._add,
             "ratings": self._ratings,
+            "seed": self._seed,
         }
         if action not in handlers:
             raise Http404
@@ -163,6 +164,20 @@ class LeagueStaffView(LeagueOrganiserMixin, View):
     def _ratings(self, request: HttpRequest) -> HttpResponse:
         ratings.request_ratings(actor=request.user)
         messages.success(request, _("The ratings are being computed again."))
+        return redirect("leagues-staff:league", slug=self.league.slug)
+
+    def _seed(self, request: HttpRequest) -> HttpResponse:
+        event = get_object_or_404(
+            self.league.events, pk=request.POST.get("event"), kind="tournament"
+        )
+        try:
+            ratings.seed_first_round(
+                tournament_id=event.tournament_id, actor=request.user
+            )
+        except ERRORS as error:
+            messages.error(request, error_message(error))
+        else:
+            messages.success(request, _("Round 1 is seated by rating."))
         return redirect("leagues-staff:league", slug=self.league.slug)
 
 

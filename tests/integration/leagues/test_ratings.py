@@ -76,3 +76,31 @@ def test_refresh_queues_a_job_only_after_a_score_changed(
 def test_a_second_request_returns_the_job_waiting(organiser):
     first = request_ratings(actor=organiser)  # not sent: no commit in the test
     assert request_ratings(actor=organiser) == first
+
+
+def test_a_tournament_is_seeded_by_rating(
+    organiser, django_capture_on_commit_callbacks
+):
+    """Eight players, four rated by two nights and four newcomers (rated at
+    the prior): the two best rated sit at different tables."""
+    from leagues.services.ratings import seed_first_round
+    from tests.factories import RegistrationFactory, TournamentFactory
+    from tournaments.models import Round
+
+    played(organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        request_ratings(actor=organiser)
+    tournament = TournamentFactory()
+    for player in Player.objects.all():
+        RegistrationFactory(tournament=tournament, player=player)
+    for _ in range(4):
+        RegistrationFactory(tournament=tournament)
+    round_ = seed_first_round(tournament_id=tournament.pk, actor=organiser)
+    assert round_.status == Round.Status.SEATED
+    tables = {
+        seat.registration.player_id: seat.table.number
+        for seat in round_.seats.select_related("table")
+    }
+    assert len(tables) == 8
+    best = PlayerRating.objects.order_by("-ordinal")[:2]
+    assert tables[best[0].player_id] != tables[best[1].player_id]
