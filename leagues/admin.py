@@ -6,6 +6,9 @@ from leagues.models import (
     LeagueEvent,
     PlayerRating,
     RatingJob,
+    Team,
+    TeamMember,
+    TeamSetup,
 )
 
 
@@ -41,3 +44,22 @@ class PlayerRatingAdmin(admin.ModelAdmin):
 @admin.register(RatingJob)
 class RatingJobAdmin(admin.ModelAdmin):
     list_display = ["created_at", "status", "progress", "sessions"]
+
+
+class TeamMemberInline(admin.TabularInline):
+    model = TeamMember
+    extra = 0
+    raw_id_fields = ["registration"]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "tournament"]
+    raw_id_fields = ["tournament"]
+    inlines = [TeamMemberInline]
+
+
+@admin.register(TeamSetup)
+class TeamSetupAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "team_size"]
+    raw_id_fields = ["tournament"]

@@ -211,3 +211,45 @@ def build_league_workbook(data: LeagueWorkbook, texts: Mapping[str, str]) -> byt
     buffer = BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class TeamLine:
+    rank: int
+    shared: bool
+    team: str
+    table_points: Fraction
+    score: int
+    members: str
+
+
+TEAM_KEYS = ("rank", "team", "table_points", "score", "members")
+
+
+def build_team_workbook(
+    title: str, teams: Sequence[TeamLine], texts: Mapping[str, str]
+) -> bytes:
+    """The team sheet: one line a team, its members in the last column."""
+    workbook = Workbook(write_only=True)
+    workbook.properties.title = title
+    workbook.properties.creator = CREATOR
+    ws = _sheet(workbook, texts["teams"])
+    headers = [texts[key] for key in TEAM_KEYS]
+    longest = max((len(line.members) for line in teams), default=0)
+    widths = [_xlsx.width(h, 10) for h in headers]
+    widths[-1] = _xlsx.width(headers[-1], longest)
+    _start(ws, headers, widths)
+    for line in teams:
+        ws.append(
+            [
+                _xlsx.rank(ws, line.rank, line.shared),
+                _xlsx.text(ws, line.team),
+                _xlsx.table_points(ws, line.table_points),
+                line.score,
+                _xlsx.text(ws, line.members),
+            ]
+        )
+    _xlsx.autofilter(ws, len(headers), len(teams) + 1)
+    buffer = BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()

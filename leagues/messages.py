@@ -49,6 +49,14 @@ LEAGUE_MESSAGES: dict[str, Any] = {
         "are two people."
     ),
     "unknown_player": _("There is no player %(player)s."),
+    "team_bad_size": _("A team has 2 to 8 players, not %(size)s."),
+    "team_name_twice": _("Two teams are named “%(team)s”."),
+    "team_wrong_size": _("Team “%(team)s” has %(count)s players instead of %(size)s."),
+    "team_unknown_player": _(
+        "%(player)s is not registered in this tournament (write the name as "
+        "registered)."
+    ),
+    "team_player_twice": _("%(player)s is in two teams."),
 }
 
 

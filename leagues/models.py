@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Club, Player, Tournament
+from tournaments.models import Club, Player, Registration, Tournament
 
 
 class League(models.Model):
@@ -205,3 +205,64 @@ class RatingJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.status}"
+
+
+class TeamSetup(models.Model):
+    """A tournament played in teams as well: the size the organiser set."""
+
+    tournament = models.OneToOneField(
+        Tournament,
+        verbose_name=_("tournament"),
+        related_name="team_setup",
+        on_delete=models.CASCADE,
+    )
+    team_size = models.PositiveSmallIntegerField(_("players a team"), default=4)
+
+    class Meta:
+        verbose_name = _("team setup")
+        verbose_name_plural = _("team setups")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.team_size}"
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        related_name="teams",
+        on_delete=models.CASCADE,
+    )
+    name = models.CharField(_("name"), max_length=120)
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "name"], name="team_unique_name"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    team = models.ForeignKey(
+        Team, verbose_name=_("team"), related_name="members", on_delete=models.CASCADE
+    )
+    registration = models.OneToOneField(
+        Registration,
+        verbose_name=_("player"),
+        related_name="team_member",
+        on_delete=models.CASCADE,
+    )
+
+    class Meta:
+        verbose_name = _("team member")
+        verbose_name_plural = _("team members")
+
+    def __str__(self) -> str:
+        return f"{self.team} · {self.registration}"

@@ -3,7 +3,7 @@ organisers' under /manage/ (/staff/<slug>/ belongs to tournaments)."""
 
 from django.urls import include, path
 
-from leagues.views import players, public, staff
+from leagues.views import players, public, staff, teams
 
 public_patterns = (
     [
@@ -45,7 +45,24 @@ player_staff_patterns = (
     "players-staff",
 )
 
+team_patterns = (
+    [
+        path("<slug:slug>/", teams.TeamStandingsView.as_view(), name="standings"),
+        path(
+            "<slug:slug>/teams.xlsx", teams.TeamWorkbookView.as_view(), name="workbook"
+        ),
+    ],
+    "teams",
+)
+
+team_staff_patterns = (
+    [path("<slug:slug>/", teams.TeamStaffView.as_view(), name="teams")],
+    "teams-staff",
+)
+
 urlpatterns = [
+    path("teams/", include(team_patterns)),
+    path("manage/teams/", include(team_staff_patterns)),
     path("leagues/", include(public_patterns)),
     path("players/", include(player_patterns)),
     path("manage/leagues/", include(staff_patterns)),

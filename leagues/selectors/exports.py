@@ -9,10 +9,14 @@ from leagues.exports import (
     LeagueLine,
     LeagueWorkbook,
     SessionLine,
+    TeamLine,
     build_league_workbook,
+    build_team_workbook,
 )
 from leagues.models import League
 from leagues.selectors.standings import get_league_standings, leaders_progress
+from leagues.selectors.teams import get_team_standings
+from tournaments.models import Tournament
 
 
 def workbook_texts() -> dict[str, str]:
@@ -108,3 +112,27 @@ def get_league_workbook(league: League) -> LeagueWorkbook:
 
 def league_workbook_bytes(league: League) -> bytes:
     return build_league_workbook(get_league_workbook(league), workbook_texts())
+
+
+def team_workbook_bytes(tournament: Tournament) -> bytes:
+    """The team sheet of a tournament, in the reader's language."""
+    lines = [
+        TeamLine(
+            rank=row.rank,
+            shared=row.shared,
+            team=row.team.name,
+            table_points=row.table_points,
+            score=row.score,
+            members=", ".join(m.player.name for m in row.members),
+        )
+        for row in get_team_standings(tournament)
+    ]
+    texts = {
+        "teams": _("Teams"),
+        "rank": _("Rank"),
+        "team": _("Team"),
+        "table_points": _("Table points"),
+        "score": _("Score"),
+        "members": _("Members"),
+    }
+    return build_team_workbook(tournament.name, lines, texts)
