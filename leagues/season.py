@@ -21,12 +21,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from typing import NamedTuple
 
 from scoring.engine.standings import (
     TIEBREAKS,
     PlayerRecord,
     SortKey,
-    accumulate,
     clean_tiebreaks,
 )
 
@@ -53,9 +53,13 @@ class RankingRule:
             raise LeagueError("bad_best_sessions", value=self.best)
 
 
-@dataclass(frozen=True)
-class SessionEntry:
-    """One player's session at one table of one event."""
+class SessionEntry(NamedTuple):
+    """One player's session at one table of one event; table points as
+    integers x12 (exact: a three-way tie gives 28/12), as stored.
+
+    A named tuple, not a dataclass: a five-year season is 40,000 of them,
+    built and summed on every standings page.
+    """
 
     player: int
     event: int
@@ -64,7 +68,11 @@ class SessionEntry:
     table: int
     score: int
     rank: int
-    table_points: Fraction
+    tp12: int
+
+    @property
+    def table_points(self) -> Fraction:
+        return Fraction(self.tp12, 12)
 
 
 @dataclass(frozen=True)
@@ -95,15 +103,31 @@ def counted_sessions(
     if rule.kind != "best" or len(entries) <= rule.best:
         return sorted(entries, key=_order)
     ranked = sorted(entries, key=_order)
-    ranked.sort(key=lambda e: (e.table_points, e.score), reverse=True)
+    ranked.sort(key=lambda e: (e.tp12, e.score), reverse=True)
     return sorted(ranked[: rule.best], key=_order)
 
 
 def rule_value(counted: Sequence[SessionEntry], rule: RankingRule) -> Fraction:
-    total = sum((entry.table_points for entry in counted), Fraction(0))
+    total = sum(entry.tp12 for entry in counted)
     if rule.kind == "average":
-        return total / len(counted) if counted else Fraction(0)
-    return total
+        return Fraction(total, 12 * len(counted)) if counted else Fraction(0)
+    return Fraction(total, 12)
+
+
+def record_of(player: int, counted: Sequence[SessionEntry]) -> PlayerRecord:
+    """``scoring.engine.standings.accumulate`` in integers (x12): the same
+    record, without a Fraction per session."""
+    places = [0, 0, 0, 0]
+    for entry in counted:
+        places[entry.rank - 1] += 1
+    return PlayerRecord(
+        player_id=player,
+        table_points=Fraction(sum(e.tp12 for e in counted), 12),
+        score=sum(e.score for e in counted),
+        places=(places[0], places[1], places[2], places[3]),
+        best_session=max((e.score for e in counted), default=None),
+        sessions=len(counted),
+    )
 
 
 def _group(entries: Iterable[SessionEntry]) -> dict[int, list[SessionEntry]]:
@@ -131,7 +155,7 @@ def league_standings(
     rows = []
     for player, played in groups.items():
         counted = counted_sessions(played, rule)
-        record = accumulate(player, counted)
+        record = record_of(player, counted)
         rows.append((player, rule_value(counted, rule), record, len(played)))
 
     def key(row: tuple[int, Fraction, PlayerRecord, int]) -> tuple[SortKey, ...]:

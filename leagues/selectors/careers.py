@@ -1,8 +1,8 @@
 """A player's career across every event: sessions, opponents, records.
 
-Three queries whatever the career's length: the player, their session
-results (with round, tournament and table), and the results of everyone who
-sat at those tables. Closed tables only, as the standings count them.
+Five queries whatever the career's length: the player, their session
+results, the results of everyone who sat at those tables, and the
+tournaments and players those name. Closed tables only, as the standings count them.
 """
 
 from __future__ import annotations
@@ -12,10 +12,13 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
+from django.core.cache import cache
+from django.db.models import Max
 from django.shortcuts import get_object_or_404
 
 from leagues.charts import LineChart, line_chart
-from tournaments.models import Player, SeatResult, Tournament
+from leagues.models import LeagueAuditEvent
+from tournaments.models import AuditEvent, Player, SeatResult, Tournament
 
 BEST = 5
 
@@ -78,35 +81,55 @@ def _day(tournament: Tournament) -> date | None:
 
 
 def _sessions(player: Player, public_only: bool) -> list[CareerSession]:
+    """Value rows, not model instances: a five-year member has hundreds of
+    sessions and three times as many opponents' results."""
     results = SeatResult.objects.filter(
         registration__player=player, seat__table__is_closed=True
     )
     if public_only:
         results = results.filter(round__tournament__is_public=True)
-    mine = list(results.select_related("round__tournament", "seat__table"))
-    table_ids = [result.seat.table_id for result in mine]
-    others: dict[int, list[Opponent]] = defaultdict(list)
-    mates = (
+    mine = list(
+        results.values_list(
+            "seat__table_id",
+            "round__tournament_id",
+            "round__number",
+            "seat__table__number",
+            "score",
+            "rank",
+            "table_points_x12",
+        )
+    )
+    table_ids = [row[0] for row in mine]
+    mates = list(
         SeatResult.objects.filter(seat__table_id__in=table_ids)
         .exclude(registration__player=player)
-        .select_related("registration__player", "seat")
+        .values_list(
+            "seat__table_id",
+            "registration__player_id",
+            "score",
+            "rank",
+            "table_points_x12",
+        )
     )
-    for mate in mates:
-        others[mate.seat.table_id].append(
-            Opponent(mate.registration.player, mate.score, mate.rank, mate.table_points)
+    players = Player.objects.in_bulk({row[1] for row in mates})
+    tournaments = Tournament.objects.in_bulk({row[1] for row in mine})
+    others: dict[int, list[Opponent]] = defaultdict(list)
+    for table_id, other, score, rank, tp12 in mates:
+        others[table_id].append(
+            Opponent(players[other], score, rank, Fraction(tp12, 12))
         )
     sessions = [
         CareerSession(
-            tournament=result.round.tournament,
-            day=_day(result.round.tournament),
-            round=result.round.number,
-            table=result.seat.table.number,
-            score=result.score,
-            rank=result.rank,
-            table_points=result.table_points,
-            opponents=sorted(others[result.seat.table_id], key=lambda o: o.rank),
+            tournament=tournaments[tournament_id],
+            day=_day(tournaments[tournament_id]),
+            round=number,
+            table=table_number,
+            score=score,
+            rank=rank,
+            table_points=Fraction(tp12, 12),
+            opponents=sorted(others[table_id], key=lambda o: o.rank),
         )
-        for result in mine
+        for table_id, tournament_id, number, table_number, score, rank, tp12 in mine
     ]
     sessions.sort(key=lambda s: (s.day or date.min, s.tournament.pk, s.round))
     return sessions
@@ -142,7 +165,7 @@ def _events(sessions: list[CareerSession]) -> list[CareerEvent]:
 
 
 def get_career(player_id: int, *, public_only: bool = True) -> Career:
-    """The player's career (three queries); 404 for an unknown player.
+    """The player's career (five queries); 404 for an unknown player.
 
     ``public_only``: the events everyone may read (a private event's results
     are for its organisers)."""
@@ -170,3 +193,29 @@ def get_career(player_id: int, *, public_only: bool = True) -> Career:
             "firsts": sum(1 for s in sessions if s.rank == 1),
         },
     )
+
+
+CAREER_CACHE_SECONDS = 3600
+
+
+def career_version(player_id: int) -> str:
+    """Changes with any score of an event the player played, and with any
+    merge (both audited); two queries on indexed columns."""
+    scores = AuditEvent.objects.filter(
+        tournament__registrations__player_id=player_id
+    ).aggregate(m=Max("pk"))["m"]
+    merges = LeagueAuditEvent.objects.filter(league__isnull=True).aggregate(
+        m=Max("pk")
+    )["m"]
+    return f"{player_id}:{scores or 0}:{merges or 0}"
+
+
+def get_cached_career(player_id: int, *, public_only: bool = True) -> Career:
+    """``get_career``, cached by the player's data version: a long career is
+    read and summed once per change, not once per page view."""
+    key = f"career:{career_version(player_id)}:{int(public_only)}"
+    career = cache.get(key)
+    if career is None:
+        career = get_career(player_id, public_only=public_only)
+        cache.set(key, career, CAREER_CACHE_SECONDS)
+    return career

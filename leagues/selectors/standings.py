@@ -11,7 +11,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from leagues.models import League, LeagueEvent
+from django.core.cache import cache
+from django.db.models import Max, Q
+from django.utils.translation import get_language
+
+from leagues.models import League, LeagueAuditEvent, LeagueEvent
 from leagues.season import (
     LeagueRow,
     RankingRule,
@@ -19,7 +23,7 @@ from leagues.season import (
     league_standings,
     season_progress,
 )
-from tournaments.models import Player, Registration, SeatResult
+from tournaments.models import AuditEvent, Player, Registration, SeatResult
 
 
 @dataclass(frozen=True)
@@ -90,16 +94,16 @@ def list_entries(events: list[LeagueEvent]) -> list[SessionEntry]:
     )
     return [
         SessionEntry(
-            player=player,
-            event=days[tournament][1],
-            day=days[tournament][0],
-            round=round_number,
-            table=table,
-            score=score,
-            rank=rank,
-            table_points=Fraction(tp12, 12),
+            player,
+            days[tournament][1],
+            days[tournament][0],
+            number,
+            table,
+            score,
+            rank,
+            tp12,
         )
-        for player, tournament, round_number, table, score, rank, tp12 in rows
+        for player, tournament, number, table, score, rank, tp12 in rows
     ]
 
 
@@ -127,9 +131,9 @@ def summarise_events(
     summaries = []
     for event in events:
         played = by_event.get(event.pk, [])
-        totals: dict[int, Fraction] = defaultdict(Fraction)
+        totals: dict[int, int] = defaultdict(int)
         for entry in played:
-            totals[entry.player] += entry.table_points
+            totals[entry.player] += entry.tp12
         leader = min(totals, key=lambda p: (-totals[p], p)) if totals else None
         summaries.append(
             EventSummary(
@@ -138,7 +142,9 @@ def summarise_events(
                 sessions=len(played),
                 tables=len({(e.round, e.table) for e in played}),
                 leader=players.get(leader) if leader is not None else None,
-                leader_points=totals[leader] if leader is not None else None,
+                leader_points=(
+                    Fraction(totals[leader], 12) if leader is not None else None
+                ),
             )
         )
     return summaries
@@ -160,6 +166,45 @@ def get_league_standings(league: League) -> LeagueStandings:
         entries=entries,
         players=players,
     )
+
+
+@dataclass(frozen=True)
+class LeaguePage:
+    """What the public page shows: the rows and the events' summaries."""
+
+    rows: list[LeagueStandingRow]
+    events: list[EventSummary]
+
+
+PAGE_CACHE_SECONDS = 3600
+"""A cached page is keyed by the league's data version, so it is never
+stale on scores; the timeout only bounds unaudited changes (a renamed
+player)."""
+
+
+def league_version(league: League) -> str:
+    """Changes whenever a score of the league's events, its settings, its
+    events or its players' merges change: every one of them is audited (two
+    queries on indexed columns)."""
+    scores = AuditEvent.objects.filter(
+        tournament__league_events__league=league
+    ).aggregate(m=Max("pk"))["m"]
+    league_changes = LeagueAuditEvent.objects.filter(
+        Q(league=league) | Q(league__isnull=True)
+    ).aggregate(m=Max("pk"))["m"]
+    return f"{league.pk}:{scores or 0}:{league_changes or 0}"
+
+
+def get_league_page(league: League) -> LeaguePage:
+    """The league's standings and events for its page, cached by version:
+    a season of 40,000 sessions is read and ranked once per change."""
+    key = f"league-page:{league_version(league)}:{get_language()}"
+    page = cache.get(key)
+    if page is None:
+        standings = get_league_standings(league)
+        page = LeaguePage(rows=standings.rows, events=standings.events)
+        cache.set(key, page, PAGE_CACHE_SECONDS)
+    return page
 
 
 def leaders_progress(

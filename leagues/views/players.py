@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -13,24 +14,31 @@ from leagues.access import can_merge_players
 from leagues.forms import MergeForm
 from leagues.messages import error_message
 from leagues.models import PlayerRating
-from leagues.selectors.careers import get_career
+from leagues.selectors.careers import get_cached_career
 from leagues.selectors.players import list_duplicates
 from leagues.services import merges
 from tournaments.models import Player
 from tournaments.permissions import organiser_required_response
 from tournaments.services.errors import ServiceError
 
+SESSIONS_PER_PAGE = 50
+
 
 class CareerView(View):
     def get(self, request: HttpRequest, player: int) -> HttpResponse:
         # Organisers see private events too; everyone else the public ones.
         public_only = not can_merge_players(request.user)
-        career = get_career(player, public_only=public_only)
+        career = get_cached_career(player, public_only=public_only)
         rating = PlayerRating.objects.filter(player_id=player).first()
+        # Every session, newest first, a page at a time: five years of club
+        # nights are hundreds of rows.
+        sessions = Paginator(career.sessions[::-1], SESSIONS_PER_PAGE).get_page(
+            request.GET.get("page")
+        )
         return render(
             request,
             "leagues/public/career.html",
-            {"career": career, "rating": rating},
+            {"career": career, "rating": rating, "sessions": sessions},
         )
 
 

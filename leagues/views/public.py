@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.http import content_disposition_header
@@ -12,19 +13,25 @@ from django.views import View
 
 from leagues.selectors.exports import league_workbook_bytes
 from leagues.selectors.ranking import get_league_ema_ranking, list_league_ratings
-from leagues.selectors.standings import get_league_standings
+from leagues.selectors.standings import get_league_page
 from leagues.views.mixins import LeagueMixin
 
+EVENTS_PER_PAGE = 30
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 class LeagueView(LeagueMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        standings = get_league_standings(self.league)
+        standings = get_league_page(self.league)
+        # The latest events first, a page at a time (a season of weekly
+        # nights is dozens of rows; five seasons, hundreds).
+        events = Paginator(standings.events[::-1], EVENTS_PER_PAGE).get_page(
+            request.GET.get("page")
+        )
         return render(
             request,
             "leagues/public/league.html",
-            {"league": self.league, "standings": standings},
+            {"league": self.league, "standings": standings, "events": events},
         )
 
 

@@ -126,3 +126,30 @@ def test_ratings_and_ema_pages_answer(client, organiser):
     league, _event = played_league(organiser)
     assert client.get(f"/leagues/{league.slug}/ratings/").status_code == 200
     assert client.get(f"/leagues/{league.slug}/ema/").status_code == 200
+
+
+def test_the_cached_page_follows_every_new_result_and_setting(client, organiser):
+    """The page is cached by the league's data version: a table closed or a
+    rule changed shows at once."""
+    from leagues.services import leagues as league_services
+
+    league, _event = played_league(organiser)
+    assert "Eve E" not in client.get(f"/leagues/{league.slug}/").content.decode()
+    second = night(league, organiser, date(2026, 1, 15), ["Eve E, Bob B, Cy C, Dee D"])
+    play(tables_of(second)[0], winner=0, discarder=1)
+    page = client.get(f"/leagues/{league.slug}/").content.decode()
+    assert "Eve E" in page
+    league_services.update_league(
+        league_id=league.pk, actor=organiser, ranking_rule="average"
+    )
+    page = client.get(f"/leagues/{league.slug}/").content.decode()
+    assert ">Average<" in page
+
+
+def test_the_cached_career_follows_a_new_session(client, organiser):
+    league, event = played_league(organiser)
+    ann = event.tournament.registrations.get(player__last_name="A").player
+    assert "Eve E" not in client.get(f"/players/{ann.pk}/").content.decode()
+    second = night(league, organiser, date(2026, 1, 15), ["Eve E, Ann A, Cy C, Dee D"])
+    play(tables_of(second)[0], winner=0, discarder=1)
+    assert "Eve E" in client.get(f"/players/{ann.pk}/").content.decode()

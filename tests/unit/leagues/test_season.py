@@ -20,7 +20,7 @@ NIGHT_1, NIGHT_2, NIGHT_3 = date(2026, 1, 8), date(2026, 1, 15), date(2026, 1, 2
 
 
 def s(player, event, day, tp, score, rank=1, round_=1):
-    return SessionEntry(player, event, day, round_, 1, score, rank, F(tp))
+    return SessionEntry(player, event, day, round_, 1, score, rank, int(F(tp) * 12))
 
 
 # Ann: 4, 0, 4 (3 sessions); Bob: 2, 2 (2 sessions); Cy: 4 (1 session);
