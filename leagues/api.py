@@ -28,11 +28,12 @@ from leagues.models import League, LeagueEvent, PlayerRating, RatingJob
 from leagues.selectors.careers import get_career
 from leagues.selectors.ranking import list_league_ratings
 from leagues.selectors.standings import get_league_standings
+from leagues.selectors.teams import get_team_standings
 from leagues.services import leagues as league_services
 from leagues.services import merges, nights, ratings
 from scoring.engine.errors import EngineError
 from tournaments.models import Tournament
-from tournaments.permissions import ORGANISER_REQUIRED
+from tournaments.permissions import ORGANISER_REQUIRED, can_view
 from tournaments.services.errors import ServiceError
 
 
@@ -391,3 +392,36 @@ class PlayerMergeApi(APIView):
         except ServiceError as error:
             return _refused(error)
         return CareerApi().get(request, kept.pk)
+
+
+class TeamStandingOutput(serializers.Serializer):
+    rank = serializers.IntegerField()
+    shared = serializers.BooleanField()
+    team = serializers.CharField()
+    table_points = serializers.CharField(help_text="An exact fraction, e.g. 7/3.")
+    score = serializers.IntegerField()
+    members = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Player ids, best first."
+    )
+
+
+class TeamStandingsApi(APIView):
+    """A tournament's team standings: members' table points, then score."""
+
+    @extend_schema(responses=TeamStandingOutput(many=True))
+    def get(self, request: Any, slug: str) -> Response:
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None or not can_view(request.user, tournament):
+            raise NotFound()
+        rows = [
+            {
+                "rank": row.rank,
+                "shared": row.shared,
+                "team": row.team.name,
+                "table_points": _points(row.table_points),
+                "score": row.score,
+                "members": [m.registration.player_id for m in row.members],
+            }
+            for row in get_team_standings(tournament)
+        ]
+        return Response(TeamStandingOutput(rows, many=True).data)

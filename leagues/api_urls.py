@@ -17,4 +17,5 @@ urlpatterns = [
     path("ratings/jobs/<int:job>/", api.RatingJobDetailApi.as_view()),
     path("players/<int:player>/career/", api.CareerApi.as_view()),
     path("players/merge/", api.PlayerMergeApi.as_view()),
+    path("tournaments/<slug:slug>/teams/", api.TeamStandingsApi.as_view()),
 ]

@@ -31,6 +31,7 @@ from tournaments.services.tables import lock_rows
 
 RATING = jobs.JobKind(RatingJob, "leagues.tasks.recompute_ratings_task")
 ACTIVE = (RatingJob.Status.PENDING, RatingJob.Status.RUNNING)
+UNSENT_AFTER = jobs.REQUEUE_UNSENT_AFTER
 
 
 def latest_change() -> int:
@@ -49,8 +50,13 @@ def request_ratings(*, actor: Actor) -> RatingJob:
             RatingJob.objects.filter(pk=job.pk).update(
                 status=RatingJob.Status.FAILED, error="job_lost"
             )
-        else:
-            return job
+            continue
+        # The tournaments' sweep does not know this kind of job: a job whose
+        # send failed (queue down) is sent again by the next request, which
+        # beat's refresh makes every minute. Sent twice, it runs once.
+        if jobs.is_unsent(job) and job.created_at < timezone.now() - UNSENT_AFTER:
+            jobs.enqueue(RATING, job.pk)
+        return job
     job = RatingJob.objects.create(
         created_by=actor if actor is not None and actor.is_authenticated else None
     )

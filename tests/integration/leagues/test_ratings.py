@@ -104,3 +104,38 @@ def test_a_tournament_is_seeded_by_rating(
     assert len(tables) == 8
     best = PlayerRating.objects.order_by("-ordinal")[:2]
     assert tables[best[0].player_id] != tables[best[1].player_id]
+
+
+def test_a_job_the_queue_never_got_is_sent_again(
+    organiser, django_capture_on_commit_callbacks
+):
+    """The queue was down: the job waits without a task; a later request
+    (beat's refresh) sends it, and it runs."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    played(organiser)
+    job = request_ratings(actor=organiser)  # its send never happens here
+    RatingJob.objects.filter(pk=job.pk).update(
+        created_at=timezone.now() - timedelta(minutes=1)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        again = request_ratings(actor=organiser)
+    assert again.pk == job.pk
+    job.refresh_from_db()
+    assert job.status == "done"
+
+
+def test_a_job_whose_worker_died_is_replaced(organiser):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    dead = RatingJob.objects.create(
+        status="running", heartbeat_at=timezone.now() - timedelta(hours=1)
+    )
+    job = request_ratings(actor=organiser)
+    dead.refresh_from_db()
+    assert (dead.status, dead.error) == ("failed", "job_lost")
+    assert job.pk != dead.pk

@@ -119,3 +119,15 @@ def test_the_organiser_team_page_saves_teams(event, organiser, client):
     )
     assert response.status_code == 400
     assert "Team “A” has 1 players instead of 4." in response.content.decode()
+
+
+def test_team_standings_through_the_api(event, organiser, anonymous_api):
+    round_ = team_services.seat_round_with_teams(
+        round_id=event.rounds.get(number=1).pk, actor=organiser, seed=7
+    )
+    for table in Table.objects.filter(round=round_):
+        play(table, winner=0, discarder=1)
+    body = anonymous_api.get(f"/api/tournaments/{event.slug}/teams/").json()
+    assert len(body) == 4
+    assert all(len(row["members"]) == 4 for row in body)
+    assert body[0]["table_points"] == str(get_team_standings(event)[0].table_points)
