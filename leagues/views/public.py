@@ -3,11 +3,10 @@ ranking and the ratings of the league's players."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views import View
 
@@ -47,7 +46,7 @@ class LeagueWorkbookView(LeagueMixin, View):
 
 class LeagueEmaView(LeagueMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        on = date.today()
+        on = timezone.localdate()
         ranking = get_league_ema_ranking(self.league, on=on)
         return render(
             request,

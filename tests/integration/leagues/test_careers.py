@@ -134,3 +134,14 @@ def test_the_merge_page_shows_why_a_merge_is_refused(client, organiser):
     page = client.get(f"/manage/players/merge/?keep={keep.pk}&drop={drop.pk}")
     assert "Both players are registered in Spring Open" in page.content.decode()
     assert "Confirm the merge" not in page.content.decode()
+
+
+def test_only_organisers_see_duplicates_and_merge(client):
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory())
+    assert client.get("/manage/players/").status_code == 403
+    keep, drop = PlayerFactory(), PlayerFactory()
+    response = client.post("/manage/players/merge/", {"keep": keep.pk, "drop": drop.pk})
+    assert response.status_code == 403
+    assert Player.objects.filter(pk=drop.pk).exists()
