@@ -44,12 +44,19 @@ def create_league(
     if unknown:
         raise ServiceError("unknown_setting", field=min(unknown), setting=min(unknown))
     check_settings(fields)
-    slug = (slug or slugify(name) or "league")[:60]
-    try:
-        with transaction.atomic():
-            league = League.objects.create(name=name, slug=slug, **fields)
-    except IntegrityError:
-        raise ServiceError("league_slug_taken", field="slug", slug=slug) from None
+    base = (slug or slugify(name) or "league")[:60]
+    # A short name chosen is kept or refused; one made from the name takes
+    # the first free variant (two clubs' "Winter league").
+    candidates = [base] if slug else [base, *(f"{base[:55]}-{n}" for n in range(2, 21))]
+    for candidate in candidates:
+        try:
+            with transaction.atomic():
+                league = League.objects.create(name=name, slug=candidate, **fields)
+            break
+        except IntegrityError:
+            continue
+    else:
+        raise ServiceError("league_slug_taken", field="slug", slug=base)
     league.clubs.set(clubs)
     if actor is not None and actor.is_authenticated:
         league.organisers.add(actor)
@@ -58,7 +65,7 @@ def create_league(
         action="league.create",
         obj=league,
         actor=actor,
-        after={"name": name, "slug": slug, **_jsonable(fields)},
+        after={"name": name, "slug": league.slug, **_jsonable(fields)},
     )
     return league
 

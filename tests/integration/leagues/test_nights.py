@@ -217,3 +217,14 @@ def test_an_existing_tournament_counts_in_the_league(organiser):
     with pytest.raises(ServiceError) as error:
         league_services.add_event(league=league, tournament=tournament, actor=organiser)
     assert error.value.code == "event_already_in_league"
+
+
+def test_a_second_league_of_the_same_name_gets_a_free_short_name(organiser):
+    first = league_services.create_league(name="Winter league", actor=organiser)
+    second = league_services.create_league(name="Winter league", actor=organiser)
+    assert (first.slug, second.slug) == ("winter-league", "winter-league-2")
+    with pytest.raises(ServiceError) as error:
+        league_services.create_league(
+            name="Other", slug="winter-league", actor=organiser
+        )
+    assert error.value.code == "league_slug_taken"
