@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "csp",
     "tournaments",
     "scoring",
+    "leagues",
 ]
 
 MIDDLEWARE = [
@@ -262,6 +263,11 @@ CELERY_BEAT_SCHEDULE = {
     "requeue-jobs": {
         "task": "tournaments.tasks.jobs.requeue_jobs_task",
         "schedule": JOB_REQUEUE_EVERY_S,
+    },
+    # Ratings follow the sessions: a job is queued when a score changed.
+    "refresh-ratings": {
+        "task": "leagues.tasks.refresh_ratings_task",
+        "schedule": env.float("RATINGS_REFRESH_EVERY_S", default=60.0),
     },
 }
 

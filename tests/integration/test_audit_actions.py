@@ -20,6 +20,7 @@ from tests.integration.round_helpers import EIGHT, named_players, organised, sea
 from tournaments.models import AuditEvent, Registration, Round, Table, Tournament
 from tournaments.services import (
     clock,
+    hand_seating,
     hands,
     imports,
     penalties,
@@ -191,6 +192,16 @@ def _swap(world: World) -> Round:
     return world.round
 
 
+def _by_hand(world: World) -> Round:
+    """Round 2 seated from tables given by the organiser (a club night)."""
+    ids = [registration.pk for registration in world.players]
+    return hand_seating.seat_round_by_hand(
+        round_id=world.tournament.rounds.get(number=2).pk,
+        tables=[ids[4:], ids[:4]],
+        actor=world.organiser,
+    )
+
+
 def _new_link(world: World) -> Table:
     return seating.rotate_table_token(
         table_id=world.tables[0].pk, actor=world.organiser
@@ -251,6 +262,7 @@ SCENARIOS: dict[str, Callable[[World], Any]] = {
     "seating.plan_swap": _plan_swap,
     "seating.publish": _publish,
     "seating.swap": _swap,
+    "seating.by_hand": _by_hand,
     "table.new_link": _new_link,
     "hand.record": _hand,
     "hand.correct": _correct,

@@ -1,0 +1,255 @@
+"""The league workbook, pure: rows in, bytes out (the tournaments' machinery).
+
+Sheets: the standings, the events (one line a night or tournament, with its
+leader), every session, and the leaders over the season (their rule value
+after each event) with a native line chart. Texts come in already
+translated (``texts``), as for the tournament workbook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from io import BytesIO
+
+from openpyxl import Workbook
+from openpyxl.chart import LineChart, Reference
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+
+from tournaments.exports import _xlsx
+
+CREATOR = "Muraille"
+
+
+@dataclass(frozen=True)
+class LeagueLine:
+    rank: int | None
+    shared: bool
+    name: str
+    club: str
+    value: Fraction
+    table_points: Fraction
+    score: int
+    sessions: int
+    counted: int
+    places: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class EventLine:
+    day: date
+    kind: str
+    name: str
+    players: int
+    tables: int
+    sessions: int
+    leader: str
+    leader_points: Fraction | None
+
+
+@dataclass(frozen=True)
+class SessionLine:
+    day: date
+    event: str
+    round: int
+    table: int
+    name: str
+    score: int
+    rank: int
+    table_points: Fraction
+
+
+@dataclass(frozen=True)
+class LeagueWorkbook:
+    """Everything the workbook shows; ``progress`` holds each leader's rule
+    value after each event of ``progress_events`` (season order)."""
+
+    title: str
+    standings: Sequence[LeagueLine]
+    events: Sequence[EventLine]
+    sessions: Sequence[SessionLine]
+    progress_events: Sequence[str]
+    progress: Mapping[str, Sequence[Fraction]]
+
+
+SHEET_KEYS = ("standings", "events", "sessions", "leaders")
+STANDINGS_KEYS = (
+    "rank", "player", "club", "value", "table_points", "score", "sessions",
+    "counted", "firsts", "seconds", "thirds", "fourths",
+)  # fmt: skip
+EVENT_KEYS = (
+    "date", "kind", "event", "players", "tables", "sessions", "leader", "points"
+)  # fmt: skip
+SESSION_KEYS = (
+    "date", "event", "round", "table", "player", "score", "rank", "table_points"
+)  # fmt: skip
+CHART_KEYS = ("chart_title", "chart_x", "chart_y")
+
+
+def _sheet(workbook: Workbook, title: str) -> WriteOnlyWorksheet:
+    for forbidden in "[]:*?/\\":
+        title = title.replace(forbidden, " ")
+    return workbook.create_sheet(title[:31])
+
+
+def _start(
+    ws: WriteOnlyWorksheet, headers: Sequence[str], widths: Sequence[float]
+) -> None:
+    _xlsx.prepare(ws, widths)
+    ws.append(_xlsx.header_cells(ws, headers))
+
+
+def _standings(
+    ws: WriteOnlyWorksheet, data: LeagueWorkbook, texts: Mapping[str, str]
+) -> None:
+    headers = [texts[key] for key in STANDINGS_KEYS]
+    longest = max((len(line.name) for line in data.standings), default=0)
+    widths = [_xlsx.width(h, minimum=5) for h in headers]
+    widths[1] = _xlsx.width(headers[1], longest)
+    _start(ws, headers, widths)
+    for line in data.standings:
+        ws.append(
+            [
+                None if line.rank is None else _xlsx.rank(ws, line.rank, line.shared),
+                _xlsx.text(ws, line.name),
+                _xlsx.text(ws, line.club),
+                _xlsx.table_points(ws, line.value),
+                _xlsx.table_points(ws, line.table_points),
+                line.score,
+                line.sessions,
+                line.counted,
+                *line.places,
+            ]
+        )
+    _xlsx.autofilter(ws, len(headers), len(data.standings) + 1)
+
+
+def _events(
+    ws: WriteOnlyWorksheet, data: LeagueWorkbook, texts: Mapping[str, str]
+) -> None:
+    headers = [texts[key] for key in EVENT_KEYS]
+    longest = max((len(line.name) for line in data.events), default=0)
+    widths = [_xlsx.width(h, 10) for h in headers]
+    widths[2] = _xlsx.width(headers[2], longest)
+    _start(ws, headers, widths)
+    for line in data.events:
+        ws.append(
+            [
+                _xlsx.day(ws, line.day),
+                _xlsx.text(ws, line.kind),
+                _xlsx.text(ws, line.name),
+                line.players,
+                line.tables,
+                line.sessions,
+                _xlsx.text(ws, line.leader),
+                _xlsx.table_points(ws, line.leader_points),
+            ]
+        )
+    _xlsx.autofilter(ws, len(headers), len(data.events) + 1)
+
+
+def _sessions(
+    ws: WriteOnlyWorksheet, data: LeagueWorkbook, texts: Mapping[str, str]
+) -> None:
+    headers = [texts[key] for key in SESSION_KEYS]
+    _start(ws, headers, [_xlsx.width(h, 12) for h in headers])
+    for line in data.sessions:
+        ws.append(
+            [
+                _xlsx.day(ws, line.day),
+                _xlsx.text(ws, line.event),
+                line.round,
+                line.table,
+                _xlsx.text(ws, line.name),
+                line.score,
+                line.rank,
+                _xlsx.table_points(ws, line.table_points),
+            ]
+        )
+    _xlsx.autofilter(ws, len(headers), len(data.sessions) + 1)
+
+
+def _leaders(
+    ws: WriteOnlyWorksheet, data: LeagueWorkbook, texts: Mapping[str, str]
+) -> None:
+    """A row per event, a column per leader, and a line chart drawn from it."""
+    names = list(data.progress)
+    _start(ws, [texts["event"], *names], [24] + [_xlsx.width(n) for n in names])
+    events = len(data.progress_events)
+    for index, event in enumerate(data.progress_events):
+        values = [data.progress[name][index] for name in names]
+        ws.append([_xlsx.text(ws, event), *(_xlsx.table_points(ws, v) for v in values)])
+    if not names or not events:
+        return
+    chart = LineChart()
+    chart.title = texts["chart_title"]
+    chart.x_axis.title = texts["chart_x"]
+    chart.y_axis.title = texts["chart_y"]
+    chart.x_axis.delete = False
+    chart.y_axis.delete = False
+    chart.width, chart.height = 24, 12
+    data_ref = Reference(
+        ws, min_col=2, max_col=len(names) + 1, min_row=1, max_row=events + 1
+    )
+    chart.add_data(data_ref, titles_from_data=True)
+    chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=events + 1))
+    ws.add_chart(chart, f"A{events + 3}")
+
+
+def build_league_workbook(data: LeagueWorkbook, texts: Mapping[str, str]) -> bytes:
+    """The workbook's bytes; ``texts`` holds every key of this module's
+    ``*_KEYS`` tuples (sheet titles and headers) in the reader's language."""
+    workbook = Workbook(write_only=True)
+    workbook.properties.title = data.title
+    workbook.properties.creator = CREATOR
+    _standings(_sheet(workbook, texts["standings"]), data, texts)
+    _events(_sheet(workbook, texts["events"]), data, texts)
+    _sessions(_sheet(workbook, texts["sessions"]), data, texts)
+    _leaders(_sheet(workbook, texts["leaders"]), data, texts)
+    buffer = BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class TeamLine:
+    rank: int
+    shared: bool
+    team: str
+    table_points: Fraction
+    score: int
+    members: str
+
+
+TEAM_KEYS = ("rank", "team", "table_points", "score", "members")
+
+
+def build_team_workbook(
+    title: str, teams: Sequence[TeamLine], texts: Mapping[str, str]
+) -> bytes:
+    """The team sheet: one line a team, its members in the last column."""
+    workbook = Workbook(write_only=True)
+    workbook.properties.title = title
+    workbook.properties.creator = CREATOR
+    ws = _sheet(workbook, texts["teams"])
+    headers = [texts[key] for key in TEAM_KEYS]
+    longest = max((len(line.members) for line in teams), default=0)
+    widths = [_xlsx.width(h, 10) for h in headers]
+    widths[-1] = _xlsx.width(headers[-1], longest)
+    _start(ws, headers, widths)
+    for line in teams:
+        ws.append(
+            [
+                _xlsx.rank(ws, line.rank, line.shared),
+                _xlsx.text(ws, line.team),
+                _xlsx.table_points(ws, line.table_points),
+                line.score,
+                _xlsx.text(ws, line.members),
+            ]
+        )
+    _xlsx.autofilter(ws, len(headers), len(teams) + 1)
+    buffer = BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()

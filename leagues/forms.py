@@ -1,0 +1,105 @@
+"""League forms: input shape only; the services and engines judge the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from leagues.models import League
+from scoring.engine.rulesets import list_rulesets
+
+
+class LeagueForm(forms.ModelForm):
+    tiebreaks = forms.CharField(
+        label=_("Tie-breaks"),
+        required=False,
+        help_text=_(
+            "Comma-separated, in order, among: table_points, score, firsts, "
+            "seconds, thirds, best_session. Empty for the default order."
+        ),
+    )
+    ruleset = forms.ChoiceField(label=_("Rule set of club nights"), choices=())
+
+    class Meta:
+        model = League
+        fields = [
+            "name",
+            "slug",
+            "season_start",
+            "season_end",
+            "ranking_rule",
+            "min_sessions",
+            "best_sessions",
+            "ruleset",
+            "is_public",
+        ]
+        widgets = {
+            "season_start": forms.DateInput(attrs={"type": "date"}),
+            "season_end": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = [(code, code) for code in list_rulesets()]
+        if self.instance.pk:
+            self.fields["tiebreaks"].initial = ", ".join(self.instance.tiebreaks)
+            del self.fields["slug"]
+        else:
+            self.fields["slug"].required = False
+
+    def clean_tiebreaks(self) -> list[str]:
+        text = self.cleaned_data.get("tiebreaks") or ""
+        return [key.strip() for key in text.split(",") if key.strip()]
+
+    def _post_clean(self) -> None:
+        # The service writes the league: no model validation of a half-built
+        # instance (its slug is the service's to choose).
+        pass
+
+
+class NightForm(forms.Form):
+    day = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    sessions = forms.IntegerField(
+        label=_("Sessions"),
+        min_value=1,
+        max_value=10,
+        initial=1,
+        help_text=_("Table rounds this evening; more can be added later."),
+    )
+    name = forms.CharField(label=_("Name"), max_length=160, required=False)
+
+
+class NightTablesForm(forms.Form):
+    tables = forms.CharField(
+        label=_("Tables"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_(
+            "One table a line: four names separated by commas, East, South, "
+            "West, North. New names become players."
+        ),
+    )
+
+
+class NightNamesForm(forms.Form):
+    names = forms.CharField(
+        label=_("Players"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_("One name a line; the seating engine forms the tables."),
+    )
+
+
+class AddTournamentForm(forms.Form):
+    tournament = forms.ModelChoiceField(label=_("Tournament"), queryset=None)
+
+    def __init__(self, *args: Any, queryset: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["tournament"].queryset = queryset
+
+
+class MergeForm(forms.Form):
+    keep = forms.IntegerField(widget=forms.HiddenInput)
+    drop = forms.IntegerField(widget=forms.HiddenInput)

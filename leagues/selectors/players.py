@@ -1,0 +1,44 @@
+"""Players who may be one person: found by name (accents, case and the
+order of first and last name ignored), never two holders of different EMA
+numbers. The organiser confirms each merge."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from django.db.models import Count
+
+from tournaments.models import Player
+
+
+def name_key(first: str, last: str) -> tuple[str, ...]:
+    """The name's words without accents nor case, in alphabetical order."""
+    text = unicodedata.normalize("NFKD", f"{first} {last}")
+    plain = "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    return tuple(sorted(plain.replace("-", " ").split()))
+
+
+@dataclass(frozen=True)
+class DuplicateGroup:
+    players: list[Player]
+
+
+def list_duplicates() -> list[DuplicateGroup]:
+    """Groups of players with the same name (two queries at most); a group
+    whose players all hold different EMA numbers is not listed."""
+    players = Player.objects.select_related("club").annotate(
+        events=Count("registrations")
+    )
+    groups: dict[tuple[str, ...], list[Player]] = {}
+    for player in players:
+        groups.setdefault(name_key(player.first_name, player.last_name), []).append(
+            player
+        )
+    found = []
+    for key in sorted(groups):
+        members = groups[key]
+        numbers = [p.ema_number for p in members if p.ema_number]
+        if len(members) > 1 and len(numbers) < len(members):
+            found.append(DuplicateGroup(sorted(members, key=lambda p: p.pk)))
+    return found

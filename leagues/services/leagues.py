@@ -1,0 +1,139 @@
+"""Leagues and their events: create a league, add a tournament, settings."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from leagues.models import League, LeagueEvent
+from leagues.season import RankingRule
+from leagues.services.audit import record_league_event
+from scoring.engine.rulesets import get_ruleset
+from scoring.engine.standings import clean_tiebreaks
+from tournaments.models import Tournament
+from tournaments.services.audit import Actor
+from tournaments.services.errors import ServiceError
+from tournaments.services.tables import lock_rows
+
+SETTINGS = (
+    "name", "season_start", "season_end", "ranking_rule", "min_sessions",
+    "best_sessions", "tiebreaks", "ruleset", "is_public",
+)  # fmt: skip
+
+
+def check_settings(fields: dict[str, Any]) -> None:
+    """The ranking rule, tie-breaks and rule set, checked by the engines."""
+    RankingRule(
+        kind=fields.get("ranking_rule", "total"),
+        min_sessions=fields.get("min_sessions", 0),
+        best=fields.get("best_sessions", 10),
+    )
+    clean_tiebreaks(fields.get("tiebreaks") or ())
+    get_ruleset(fields.get("ruleset", "mcr"))
+
+
+@transaction.atomic
+def create_league(
+    *, name: str, actor: Actor, slug: str = "", clubs: Any = (), **fields: Any
+) -> League:
+    """Create a league; the actor becomes its organiser."""
+    unknown = set(fields) - set(SETTINGS)
+    if unknown:
+        raise ServiceError("unknown_setting", field=min(unknown), setting=min(unknown))
+    check_settings(fields)
+    base = (slug or slugify(name) or "league")[:60]
+    # A short name chosen is kept or refused; one made from the name takes
+    # the first free variant (two clubs' "Winter league").
+    candidates = [base] if slug else [base, *(f"{base[:55]}-{n}" for n in range(2, 21))]
+    for candidate in candidates:
+        try:
+            with transaction.atomic():
+                league = League.objects.create(name=name, slug=candidate, **fields)
+            break
+        except IntegrityError:
+            continue
+    else:
+        raise ServiceError("league_slug_taken", field="slug", slug=base)
+    league.clubs.set(clubs)
+    if actor is not None and actor.is_authenticated:
+        league.organisers.add(actor)
+    record_league_event(
+        league=league,
+        action="league.create",
+        obj=league,
+        actor=actor,
+        after={"name": name, "slug": league.slug, **_jsonable(fields)},
+    )
+    return league
+
+
+@transaction.atomic
+def update_league(*, league_id: int, actor: Actor, **changes: Any) -> League:
+    """Change a league's settings (the standings follow at once)."""
+    league = lock_rows(League.objects.filter(pk=league_id)).get()
+    unknown = set(changes) - set(SETTINGS)
+    if unknown:
+        raise ServiceError("unknown_setting", field=min(unknown), setting=min(unknown))
+    before = {field: getattr(league, field) for field in changes}
+    check_settings({**{f: getattr(league, f) for f in SETTINGS}, **changes})
+    for field, value in changes.items():
+        setattr(league, field, value)
+    league.save()
+    record_league_event(
+        league=league,
+        action="league.update",
+        obj=league,
+        actor=actor,
+        before=_jsonable(before),
+        after=_jsonable(changes),
+    )
+    return league
+
+
+def _jsonable(fields: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: value.isoformat() if isinstance(value, date) else value
+        for key, value in fields.items()
+    }
+
+
+@transaction.atomic
+def add_event(
+    *, league: League, tournament: Tournament, actor: Actor, kind: str = ""
+) -> LeagueEvent:
+    """Count an existing tournament in the league (its date: its start)."""
+    lock_rows(League.objects.filter(pk=league.pk)).get()
+    if league.events.filter(tournament=tournament).exists():
+        raise ServiceError(
+            "event_already_in_league", field="tournament", tournament=tournament.name
+        )
+    event = LeagueEvent.objects.create(
+        league=league,
+        tournament=tournament,
+        kind=kind or LeagueEvent.Kind.TOURNAMENT,
+        day=tournament.start_date or tournament.created_at.date(),
+    )
+    record_league_event(
+        league=league,
+        action="league.add_event",
+        obj=event,
+        actor=actor,
+        after={"tournament": tournament.pk, "kind": event.kind},
+    )
+    return event
+
+
+@transaction.atomic
+def remove_event(*, event: LeagueEvent, actor: Actor) -> None:
+    """Stop counting an event in the league; the tournament stays."""
+    record_league_event(
+        league=event.league,
+        action="league.remove_event",
+        obj=event,
+        actor=actor,
+        before={"tournament": event.tournament_id, "kind": event.kind},
+    )
+    event.delete()

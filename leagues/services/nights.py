@@ -1,0 +1,173 @@
+"""Club nights: a light tournament a league creates, seated on the spot.
+
+A night is a ``Tournament`` created by ``tournaments.services.setup`` with
+one session (round) per table round of the evening, the league's rule set,
+its organisers and its visibility. Its tables are typed or picked by the
+organiser (four names a table, East first) and written by
+``tournaments.services.hand_seating``; or the seating engine seats the
+players of the list (``seating_plans.start_seating``). From there the night
+is a tournament like any other: the tablets, the round pages and the
+standings work unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+
+from django.db import transaction
+from django.utils.formats import date_format
+
+from leagues.models import League, LeagueEvent
+from leagues.services.audit import record_league_event
+from tournaments.models import Round, SeatingPlan, Tournament
+from tournaments.services import hand_seating, seating_plans, setup
+from tournaments.services.audit import Actor
+from tournaments.services.errors import ServiceError
+from tournaments.services.tables import lock_rows
+
+MAX_SESSIONS = 10
+
+
+@transaction.atomic
+def create_club_night(
+    *, league: League, day: date, actor: Actor, name: str = "", sessions: int = 1
+) -> LeagueEvent:
+    """A new night of the league, with ``sessions`` rounds to seat."""
+    lock_rows(League.objects.filter(pk=league.pk)).get()
+    title = name or f"{league.name} · {date_format(day, 'SHORT_DATE_FORMAT')}"
+    tournament = setup.create_tournament(
+        name=title,
+        slug=f"{league.slug}-{day.isoformat()}",
+        rounds_count=sessions,
+        ruleset=league.ruleset,
+        actor=actor,
+        start_date=day,
+        end_date=day,
+        is_public=league.is_public,
+        seating_mode=Tournament.SeatingMode.RANDOM,
+    )
+    tournament.organisers.add(*league.organisers.all())
+    event = LeagueEvent.objects.create(
+        league=league, tournament=tournament, kind=LeagueEvent.Kind.NIGHT, day=day
+    )
+    record_league_event(
+        league=league,
+        action="league.add_night",
+        obj=event,
+        actor=actor,
+        after={"tournament": tournament.pk, "day": day.isoformat()},
+    )
+    return event
+
+
+def split_name(name: str) -> dict[str, str]:
+    """ "First Last" as a player row (a name without a space is a last name)."""
+    first, _, last = " ".join(name.split()).rpartition(" ")
+    return {"first_name": first, "last_name": last}
+
+
+def parse_tables(text: str) -> list[list[str]]:
+    """One table a line, four names separated by commas or semicolons."""
+    tables = []
+    for line in text.splitlines():
+        names = [name.strip() for name in re.split(r"[,;\t]", line) if name.strip()]
+        if names:
+            tables.append(names)
+    return tables
+
+
+def _name_key(first: str, last: str) -> tuple[str, str]:
+    return first.casefold(), last.casefold()
+
+
+def _check_names(tables: Sequence[Sequence[str]]) -> None:
+    for number, names in enumerate(tables, start=1):
+        if len(names) != 4:
+            raise ServiceError(
+                "night_table_needs_four", field="tables", table=number, count=len(names)
+            )
+    _check_twice([name for names in tables for name in names])
+
+
+def _check_twice(names: Sequence[str]) -> None:
+    seen: set[tuple[str, str]] = set()
+    for name in names:
+        row = split_name(name)
+        key = _name_key(row["first_name"], row["last_name"])
+        if key in seen:
+            raise ServiceError("night_name_twice", field="tables", name=name)
+        seen.add(key)
+
+
+def _night_round(event: LeagueEvent, number: int) -> Round:
+    round_ = event.tournament.rounds.filter(number=number).first()
+    if round_ is None:
+        raise ServiceError("unknown_session", field="round", round=number)
+    return round_
+
+
+def _register(event: LeagueEvent, names: Sequence[str], actor: Actor) -> dict:
+    """Register every name (found or created as a player); name key to
+    registration id."""
+    tournament = event.tournament
+    setup.register_players(
+        tournament=tournament, players=[split_name(n) for n in names], actor=actor
+    )
+    registrations = tournament.registrations.select_related("player")
+    return {
+        _name_key(r.player.first_name, r.player.last_name): r.pk for r in registrations
+    }
+
+
+@transaction.atomic
+def seat_night_tables(
+    *, event: LeagueEvent, tables: Sequence[Sequence[str]], actor: Actor, round_number=1
+) -> Round:
+    """Seat a session of the night from typed names, four a table (East,
+    South, West, North). New names become players; known names are found
+    as the player list finds them (EMA number, then name)."""
+    _check_names(tables)
+    round_ = _night_round(event, round_number)
+    ids = _register(event, [name for names in tables for name in names], actor)
+    seats = []
+    for names in tables:
+        keys = [split_name(name) for name in names]
+        seats.append([ids[_name_key(k["first_name"], k["last_name"])] for k in keys])
+    return hand_seating.seat_round_by_hand(
+        round_id=round_.pk, tables=seats, actor=actor
+    )
+
+
+@transaction.atomic
+def seat_night_by_engine(
+    *, event: LeagueEvent, names: Sequence[str], actor: Actor, round_number=1
+) -> SeatingPlan:
+    """Register ``names`` and let the seating engine seat the session (the
+    plan is published as soon as it is found)."""
+    if len(names) < 4:
+        raise ServiceError("night_needs_names", field="names")
+    _check_twice(names)
+    round_ = _night_round(event, round_number)
+    _register(event, names, actor)
+    return seating_plans.start_seating(
+        tournament_id=event.tournament_id,
+        first_round=round_.number,
+        actor=actor,
+        rounds=1,
+        publish=True,
+    )
+
+
+@transaction.atomic
+def add_night_session(*, event: LeagueEvent, actor: Actor) -> Round:
+    """One more session (round) in the night, to seat like the first."""
+    tournament = event.tournament
+    count = tournament.rounds_count + 1
+    if count > MAX_SESSIONS:
+        raise ServiceError("bad_rounds_count", field="rounds_count", value=count)
+    setup.update_tournament(
+        tournament_id=tournament.pk, actor=actor, rounds_count=count
+    )
+    return tournament.rounds.get(number=count)

@@ -1,0 +1,24 @@
+"""Rating jobs: a RatingJob id in, the ratings service, small JSON out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+
+from leagues.services.ratings import refresh_ratings, run_rating_job
+from tournaments.tasks.progress import progress_reporter
+
+
+@shared_task(bind=True)
+def recompute_ratings_task(self: Any, job_id: int) -> dict[str, Any]:
+    """Rate the whole history; progress goes to the row and the result store."""
+    job = run_rating_job(job_id=job_id, on_progress=progress_reporter(self))
+    return {"job": job.pk, "status": job.status, "sessions": job.sessions}
+
+
+@shared_task(ignore_result=True)
+def refresh_ratings_task() -> dict[str, Any]:
+    """Run by Celery beat: queue a rating job when a session changed."""
+    job = refresh_ratings()
+    return {"job": job.pk if job else None}

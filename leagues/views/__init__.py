@@ -1,0 +1,2 @@
+"""League pages: organisers' (``staff``), everyone's (``public``), players'
+careers and merges (``players``)."""

@@ -1,0 +1,102 @@
+"""A player's career page (everyone), and duplicates to merge (organisers)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views import View
+
+from leagues.access import can_merge_players
+from leagues.forms import MergeForm
+from leagues.messages import error_message
+from leagues.models import PlayerRating
+from leagues.selectors.careers import get_cached_career
+from leagues.selectors.players import list_duplicates
+from leagues.services import merges
+from tournaments.models import Player
+from tournaments.permissions import organiser_required_response
+from tournaments.services.errors import ServiceError
+
+SESSIONS_PER_PAGE = 50
+
+
+class CareerView(View):
+    def get(self, request: HttpRequest, player: int) -> HttpResponse:
+        # Organisers see private events too; everyone else the public ones.
+        public_only = not can_merge_players(request.user)
+        career = get_cached_career(player, public_only=public_only)
+        rating = PlayerRating.objects.filter(player_id=player).first()
+        # Every session, newest first, a page at a time: five years of club
+        # nights are hundreds of rows.
+        sessions = Paginator(career.sessions[::-1], SESSIONS_PER_PAGE).get_page(
+            request.GET.get("page")
+        )
+        return render(
+            request,
+            "leagues/public/career.html",
+            {"career": career, "rating": rating, "sessions": sessions},
+        )
+
+
+class MergeMixin(LoginRequiredMixin):
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_merge_players(request.user):
+            return organiser_required_response(request)
+        return super().dispatch(request, *args, **kwargs)
+
+
+class DuplicatesView(MergeMixin, View):
+    def get(self, request: HttpRequest) -> HttpResponse:
+        return render(
+            request,
+            "leagues/staff/duplicates.html",
+            {"groups": list_duplicates()},
+        )
+
+
+class MergeView(MergeMixin, View):
+    """Confirm, then merge: GET shows both players, POST merges them."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        form = MergeForm(request.GET)
+        if not form.is_valid():
+            return redirect("players-staff:duplicates")
+        return self._page(request, form)
+
+    def _page(self, request, form, status=200, error=None):
+        keep = get_object_or_404(Player, pk=form.cleaned_data["keep"])
+        drop = get_object_or_404(Player, pk=form.cleaned_data["drop"])
+        problem = error
+        if problem is None:
+            try:
+                merges.check_merge(keep, drop)
+            except ServiceError as refused:
+                problem = error_message(refused)
+        context = {
+            "form": form,
+            "keep": keep,
+            "drop": drop,
+            "keep_events": keep.registrations.select_related("tournament"),
+            "drop_events": drop.registrations.select_related("tournament"),
+            "problem": problem,
+        }
+        return render(request, "leagues/staff/merge.html", context, status=status)
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        form = MergeForm(request.POST)
+        if not form.is_valid():
+            return redirect("players-staff:duplicates")
+        try:
+            kept = merges.merge_players(
+                keep_id=form.cleaned_data["keep"],
+                drop_id=form.cleaned_data["drop"],
+                actor=request.user,
+            )
+        except ServiceError as error:
+            return self._page(request, form, status=400, error=error_message(error))
+        messages.success(request, _("The players are merged."))
+        return redirect("players:career", player=kept.pk)
