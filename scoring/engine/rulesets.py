@@ -61,6 +61,8 @@ from scoring.engine.types import (
     DealState,
     Deltas,
     HandResultLike,
+    OptionField,
+    OptionKind,
     ResultForm,
     SessionOutcome,
     TilesScore,
@@ -69,7 +71,10 @@ from scoring.engine.types import (
 OptionsT = TypeVar("OptionsT")
 ResultT = TypeVar("ResultT", bound=HandResultLike)
 
-BUILTIN_MODULES: tuple[str, ...] = ("scoring.engine.mcr",)
+BUILTIN_MODULES: tuple[str, ...] = (
+    "scoring.engine.mcr",
+    "scoring.engine.riichi.registered",
+)
 """Modules imported on the first lookup; each registers its rule set."""
 
 
@@ -169,6 +174,48 @@ class ResultEntry(Protocol):
     def result_form(self, options: Any) -> ResultForm:
         """The inputs of a hand result: its kinds and fields."""
         ...
+
+
+class OptionEntry(Protocol):
+    """The optional part of a rule set that describes its settings for the
+    rules page, and names sets of settings an organiser starts from."""
+
+    def option_form(self) -> tuple[OptionField, ...]:
+        """Every setting, in the order the rules page asks for them."""
+        ...
+
+    def option_presets(self) -> Mapping[str, Mapping[str, object]]:
+        """Named settings (riichi: ``"ema"``, ``"modern"``), each accepted by
+        ``clean_options``; keys it leaves out keep their defaults."""
+        ...
+
+
+def option_form_of(ruleset: object) -> tuple[OptionField, ...]:
+    """The rule set's settings; a rule set that does not describe them gets
+    one unbounded whole number per default option (``clean_options`` still
+    checks them)."""
+    method = getattr(ruleset, "option_form", None)
+    if callable(method):
+        return tuple(method())
+    defaults = ruleset.default_options()  # type: ignore[attr-defined]
+    return tuple(OptionField(name, OptionKind.INTEGER) for name in defaults)
+
+
+def option_presets_of(ruleset: object) -> Mapping[str, Mapping[str, object]]:
+    """The rule set's named settings, empty when it has none."""
+    method = getattr(ruleset, "option_presets", None)
+    return method() if callable(method) else {}
+
+
+def running_scores_of(
+    ruleset: object, deltas: tuple[int, int, int, int], options: Any
+) -> tuple[int, int, int, int] | None:
+    """What the players hold after hands whose summed payments are
+    ``deltas``: riichi's points on the table (start points plus deltas,
+    its ``running_scores``); ``None`` for a rule set that shows the
+    summed payments as they are (MCR)."""
+    method = getattr(ruleset, "running_scores", None)
+    return method(deltas, options) if callable(method) else None
 
 
 def result_form_of(ruleset: object, options: Any) -> ResultForm | None:

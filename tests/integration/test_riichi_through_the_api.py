@@ -1,38 +1,25 @@
 """Riichi hands through the API (issue 12, the Django layer's part): the
 registry's inputs, the counters a riichi deal carries from hand to hand
 (honba, deposits) stored with each hand, payments priced in that deal, and
-the end of the game read with the next deal and the running scores.
-
-Riichi is not yet offered at tournament creation (its tablet and standings
-pages are still to come), so the test registers it the way the built-in
-list will."""
+the end of the game read with the next deal and the running scores."""
 
 from __future__ import annotations
 
 import pytest
 
-from scoring.engine import rulesets
-from scoring.engine.riichi.ruleset import RiichiRuleSet
+from scoring.engine.riichi import RIICHI
 from tests.factories import TournamentFactory, player_ids, seated_table
 from tournaments.models import Hand
 from tournaments.services.rules import deal_of
 
 pytestmark = pytest.mark.django_db
 
-RIICHI = RiichiRuleSet()
-
 
 @pytest.fixture
 def riichi_table(organiser):
-    already = "riichi" in rulesets._registry
-    rulesets.register(RIICHI)
-    try:
-        tournament = TournamentFactory(ruleset="riichi")
-        tournament.organisers.add(organiser)
-        yield seated_table(tournament)
-    finally:
-        if not already:
-            rulesets._registry.pop("riichi", None)
+    tournament = TournamentFactory(ruleset="riichi")
+    tournament.organisers.add(organiser)
+    return seated_table(tournament)
 
 
 def post(api, table, body):

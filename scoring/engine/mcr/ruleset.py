@@ -18,6 +18,7 @@ from scoring.engine.types import (
     DealState,
     Deltas,
     HandResult,
+    OptionField,
     ResultForm,
     SessionOutcome,
     TilesScore,
@@ -34,6 +35,9 @@ class McrRuleSet:
 
     def clean_options(self, raw: Mapping[str, object]) -> McrOptions:
         return _options.clean_options(raw)
+
+    def option_form(self) -> tuple[OptionField, ...]:
+        return _options.option_form()
 
     def parse_result(
         self, data: Mapping[str, object], options: McrOptions

@@ -20,7 +20,13 @@ from scoring.engine.riichi.options import RiichiOptions
 from scoring.engine.riichi.results import RiichiResult
 from scoring.engine.riichi.tiles import RiichiTilesScore
 from scoring.engine.rulesets import RuleSet
-from scoring.engine.types import DealState, Deltas, ResultForm, SessionOutcome
+from scoring.engine.types import (
+    DealState,
+    Deltas,
+    OptionField,
+    ResultForm,
+    SessionOutcome,
+)
 
 
 class RiichiRuleSet:
@@ -33,6 +39,17 @@ class RiichiRuleSet:
 
     def clean_options(self, raw: Mapping[str, object]) -> RiichiOptions:
         return _options.clean_options(raw)
+
+    def option_form(self) -> tuple[OptionField, ...]:
+        return _options.option_form()
+
+    def option_presets(self) -> Mapping[str, Mapping[str, object]]:
+        """``"ema"`` and ``"modern"``: see ``options.PRESETS``."""
+        return _options.PRESETS
+
+    def running_scores(self, deltas: Deltas, options: RiichiOptions) -> Deltas:
+        """The points on each player's sticks: start points plus payments."""
+        return _options.running_scores(deltas, options)
 
     def parse_result(
         self, data: Mapping[str, object], options: RiichiOptions

@@ -1,8 +1,8 @@
 """Keep the rule-set registry as the rest of the suite expects it.
 
 The French and encyclopaedia packages register their rule sets on import,
-but what a tournament may choose is ``rulesets.BUILTIN_MODULES`` (MCR only
-until the Django layer carries the others), and ``test_rulesets`` checks
+but what a tournament may choose is ``rulesets.BUILTIN_MODULES`` (MCR and
+riichi until the Django layer carries the others), and ``test_rulesets`` checks
 that list. Test modules here import the packages at collection time, so the
 conftests take the codes out again at once; ``registered`` puts them back
 for the one test that looks them up.

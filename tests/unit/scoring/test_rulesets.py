@@ -18,8 +18,8 @@ def test_get_ruleset_finds_mcr_without_importing_it_first():
 
 
 def test_only_complete_rulesets_are_listed():
-    """Only MCR is registered until the other rule sets are complete."""
-    assert list_rulesets() == ["mcr"]
+    """MCR and riichi are complete; French and encyclopaedia are not yet."""
+    assert list_rulesets() == ["mcr", "riichi"]
 
 
 def test_unknown_ruleset_is_refused():
