@@ -238,6 +238,15 @@ RESULT_LABELS: dict[str, Any] = {
     "riichi": _("Riichi declared by"),
     "tenpai": _("Tenpai at the draw"),
     "offender": _("Offender"),
+    # Riichi: more winners on one discard, in turn from the discarder.
+    "winner_2": _("Second winner (same discard)"),
+    "han_2": _("Han of the second winner"),
+    "fu_2": _("Fu of the second winner"),
+    "yakuman_2": _("Yakuman of the second winner"),
+    "winner_3": _("Third winner (same discard)"),
+    "han_3": _("Han of the third winner"),
+    "fu_3": _("Fu of the third winner"),
+    "yakuman_3": _("Yakuman of the third winner"),
 }
 
 

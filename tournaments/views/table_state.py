@@ -17,7 +17,7 @@ from django.template.loader import render_to_string, select_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from scoring.engine.rulesets import result_form_of
+from scoring.engine.rulesets import result_form_of, running_scores_of
 from scoring.engine.types import DealState, FieldKind, ResultForm
 from scoring.messages import COUNTER_LABELS, result_label
 from scoring.services_fans import calculate
@@ -57,6 +57,9 @@ class SeatRow:
     """The number the plural form of "table points" follows (a fraction is
     plural in both languages: 7/3 table points)."""
     rank: int | None
+    points: int | None = None
+    """The points the player holds now, for a rule set that says what they
+    are (riichi: start points plus payments); ``None`` otherwise."""
 
     @property
     def player(self) -> Any:
@@ -95,7 +98,7 @@ def result_summary(
     words = []
     for spec in entry.fields_for(kind):
         value = hand.result.get(spec.name)
-        if value is None:
+        if value in (None, [], 0):
             continue
         if spec.kind == FieldKind.SEAT:
             value = names.get(value, value)
@@ -116,7 +119,11 @@ def plural_count(value: Fraction | int) -> int:
     return int(fraction) if fraction.denominator == 1 else 2
 
 
-def _seat_rows(seats: list[Seat], deal: DealState | None) -> list[SeatRow]:
+def _seat_rows(
+    seats: list[Seat],
+    deal: DealState | None,
+    running: tuple[int, int, int, int] | None = None,
+) -> list[SeatRow]:
     rows = []
     for index, seat in enumerate(seats):
         result = getattr(seat, "result", None)
@@ -132,6 +139,7 @@ def _seat_rows(seats: list[Seat], deal: DealState | None) -> list[SeatRow]:
                 table_points=format_points(result.table_points) if result else "0",
                 table_points_count=plural_count(result.table_points if result else 0),
                 rank=result.rank if result else None,
+                points=running[index] if running else None,
             )
         )
     return rows
@@ -147,12 +155,17 @@ def get_table_page(table: Table) -> dict[str, Any]:
     code = table.round.tournament.ruleset
     template = result_template(code)
     generic = template == RESULT_TEMPLATES.format("generic")
+    ruleset, options = ruleset_for(table.round.tournament)
     entry: ResultForm | None = None
     names: dict[int, str] = {}
     if generic:
-        ruleset, options = ruleset_for(table.round.tournament)
         entry = result_form_of(ruleset, options)
         names = {i: seat.registration.player.name for i, seat in enumerate(seats)}
+    # What the players hold now, when the rule set says (riichi's points).
+    a, b, c, d = (
+        sum(hand.deltas[i] for hand in hands if hand.deltas) for i in range(4)
+    )
+    running = running_scores_of(ruleset, (a, b, c, d), options)
     hand_rows = [
         HandRow(
             hand=hand,
@@ -172,7 +185,8 @@ def get_table_page(table: Table) -> dict[str, Any]:
     return {
         "table": table,
         "seats": seats,
-        "seat_rows": _seat_rows(seats, deal),
+        "seat_rows": _seat_rows(seats, deal, running),
+        "running_points": running is not None,
         "hand_rows": hand_rows,
         "result_template": template,
         "penalty_rows": penalty_rows,
