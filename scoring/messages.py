@@ -325,3 +325,23 @@ def option_label(code: str) -> Any:
     """A setting (or ``setting.choice``) in words; an unknown one as its
     code, so that a rule set without words yet still shows every setting."""
     return OPTION_LABELS.get(code, code)
+
+
+# The standings' two figures in the words of each rule set: MCR's table
+# points and score; riichi's final score (rounded points minus the return
+# line, plus uma) and the balance of points won and lost at the tables.
+_SCORE_WORDS: dict[str, Any] = {
+    "table_points": _("Table points"),
+    "score": _("Score"),
+}
+RULESET_SCORE_WORDS: dict[str, dict[str, Any]] = {
+    "riichi": {
+        "table_points": _("Final score (uma included)"),
+        "score": _("Point balance"),
+    },
+}
+
+
+def score_words(ruleset: str) -> dict[str, Any]:
+    """What the standings call their figures under ``ruleset``."""
+    return {**_SCORE_WORDS, **RULESET_SCORE_WORDS.get(ruleset, {})}

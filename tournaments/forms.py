@@ -292,6 +292,7 @@ class RulesForm(forms.Form):
         options: Mapping[str, object],
         tiebreaks: Sequence[str],
         specs: Sequence[OptionField] | None = None,
+        words: Mapping[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -301,7 +302,8 @@ class RulesForm(forms.Form):
         for spec in specs:
             self.fields[spec.name] = option_field(spec, options.get(spec.name))
         choices = [("", "—")]
-        choices += [(name, TIEBREAK_LABELS.get(name, name)) for name in TIEBREAKS]
+        labels = {**TIEBREAK_LABELS, **(words or {})}  # the rule set's words
+        choices += [(name, labels.get(name, name)) for name in TIEBREAKS]
         for place in range(len(TIEBREAKS)):
             self.fields[f"tiebreak_{place + 1}"] = forms.ChoiceField(
                 label=_("Tie-break %(place)s") % {"place": place + 1},

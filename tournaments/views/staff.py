@@ -19,6 +19,7 @@ from django.views import View
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import get_ruleset, option_form_of
 from scoring.engine.standings import DEFAULT_TIEBREAKS
+from scoring.messages import score_words
 from tournaments.forms import (
     NewTournamentForm,
     PlayerListForm,
@@ -145,8 +146,14 @@ class TournamentRulesView(TournamentChangeView):
 
     def form(self, data: Any = None) -> RulesForm:
         options, order = self.in_force()
-        specs = option_form_of(get_ruleset(self.tournament.ruleset))
-        return RulesForm(data, options=options, tiebreaks=order, specs=specs)
+        code = self.tournament.ruleset
+        return RulesForm(
+            data,
+            options=options,
+            tiebreaks=order,
+            specs=option_form_of(get_ruleset(code)),
+            words=score_words(code),
+        )
 
     def changes(self, form: RulesForm) -> dict[str, Any]:
         """Only what differs from the rules in force: unchanged options must
