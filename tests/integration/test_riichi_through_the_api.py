@@ -5,6 +5,8 @@ the end of the game read with the next deal and the running scores."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from scoring.engine.riichi import RIICHI
@@ -104,3 +106,14 @@ def test_a_whole_hanchan_through_the_api(api, client, riichi_table):
     assert [seat["score"] for seat in finals] == [10_300, -8_200, -15_000, 12_900]
     assert [seat["table_points"] for seat in finals] == ["10", "-18", "-35", "43"]
     assert [seat["rank"] for seat in finals] == [2, 3, 4, 1]
+
+
+def test_the_openapi_schema_documents_riichi_hands(anonymous_api):
+    """The hand input documents every registered rule set's inputs: MCR's
+    points beside riichi's han, fu, declarations, tenpai and second winner."""
+    response = anonymous_api.get("/api/schema/", {"format": "json"})
+    schema = json.loads(response.content)
+    body = schema["components"]["schemas"]["HandListInputRequest"]["properties"]
+    assert {"fan_total", "han", "fu", "yakuman", "riichi", "tenpai"} <= set(body)
+    assert {"offender", "winner_2", "han_2"} <= set(body)
+    assert body["tenpai"]["description"] == "Tenpai at the draw"
