@@ -11,8 +11,9 @@ A rule set is a stateless object. Tournament-level settings come in as an
 set's own type); a hand result is the rule set's own frozen result class,
 which satisfies ``HandResultLike``.
 
-How the other rule sets map onto this contract (only MCR is registered until
-the others are complete; a half-done rule set must never be selectable):
+How the other rule sets map onto this contract (MCR and riichi are
+registered; the others wait until they are complete, as a half-done rule
+set must never be selectable):
 
 * **riichi** (``riichi``): the result class carries han/fu (or han only for
   the short count), the riichi declarations and, for draws, who was tenpai;
