@@ -17,9 +17,10 @@ from django.template.loader import render_to_string, select_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from scoring.engine.rulesets import result_form_of, running_scores_of
+from scoring.engine.errors import EngineError
+from scoring.engine.rulesets import result_form_of, running_scores_of, tile_calculator
 from scoring.engine.types import DealState, FieldKind, ResultForm
-from scoring.messages import COUNTER_LABELS, result_label
+from scoring.messages import COUNTER_LABELS, describe, result_label
 from scoring.services_fans import calculate
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
 from tournaments.selectors.tables import get_table_sheet
@@ -245,6 +246,10 @@ def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     tiles = data.get("tiles")
     if not tiles:
         return context
+    ruleset, options = ruleset_for(table.round.tournament)
+    if ruleset.code not in OWN_ANSWER:
+        context.update(_counted_tiles(ruleset, options, data, deal, winner, seats))
+        return context
     result = {"kind": data["kind"], "flowers": data.get("flowers") or 0}
     answer = calculate(tiles_for_hand(tiles, result, deal, winner))
     context["answer"] = answer
@@ -252,6 +257,58 @@ def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
         total = int(answer["total"])  # type: ignore[call-overload]
         context["fan_total"] = total - result["flowers"]
     return context
+
+
+#: Rule sets whose tile calculator has an answer of its own for the preview
+#: (MCR's fan breakdown, shared with the calculator page); the others show
+#: what the registry's ``score_tiles`` counts and the hand's payments.
+OWN_ANSWER = frozenset({"mcr"})
+
+
+def _counted_tiles(
+    ruleset: Any,
+    options: Any,
+    data: dict[str, Any],
+    deal: DealState,
+    winner: int,
+    seats: list[Seat],
+) -> dict[str, Any]:
+    """The preview of a rule set without its own answer: the breakdown and
+    the result fields the tiles decide (filled into the form by tablet.js),
+    and what each player would pay or win in this deal."""
+    calculator = tile_calculator(ruleset)
+    entry = ruleset.result_form(options)
+    result = {"kind": data["kind"]} | {
+        spec.name: data.get(spec.name) for spec in entry.fields_for(data["kind"])
+    }
+    try:
+        assert calculator is not None
+        score = calculator.score_tiles(
+            tiles_for_hand(data["tiles"], result, deal, winner)
+        )
+    except EngineError as error:
+        return {"tiles_error": describe(error)}
+    fills = [(name, result_label(name), value) for name, value in score.result.items()]
+    counted: dict[str, Any] = {"breakdown": score.breakdown, "fills": fills}
+    index = {seat.registration.player_id: i for i, seat in enumerate(seats)}
+    payload = {**result, **score.result}
+    for spec in entry.seat_fields():
+        value = payload.get(spec.name)
+        if spec.kind == FieldKind.SEATS:
+            payload[spec.name] = [index[p] for p in value or () if p in index]
+        elif value is not None:
+            payload[spec.name] = index.get(value)
+    payload = {key: value for key, value in payload.items() if value not in (None, "")}
+    try:
+        parsed = ruleset.parse_result(payload, options)
+        deltas = ruleset.hand_payments(parsed, deal, options)
+    except EngineError:
+        return counted  # a discarder still to choose, say
+    names = [seat.registration.player.name for seat in seats]
+    counted["payments"] = [
+        (name, signed(delta)) for name, delta in zip(names, deltas, strict=True)
+    ]
+    return counted
 
 
 #: The empty tile picker of the hand form, rendered once per language by each

@@ -106,7 +106,17 @@ class RiichiRuleSet:
 
     def score_tiles(self, data: Mapping[str, object]) -> RiichiTilesScore:
         """The tile calculator under the default settings (the contract
-        passes no options: open tanyao on, red fives off)."""
+        passes no options: open tanyao on, red fives off).
+
+        The shared tile picker also writes hand-format.md's MCR fields
+        (``last_of_kind``, ``flowers``); left off or false they mean nothing
+        here and are dropped, anything else is refused as unknown.
+        """
+        data = {
+            key: value
+            for key, value in data.items()
+            if not (key in tiles.OTHER_GAMES_FIELDS and not value)
+        }
         return tiles.score_tiles(data, _DEFAULTS)
 
 
