@@ -12,7 +12,7 @@ import pytest
 from scoring.engine.riichi import RIICHI
 from tests.factories import TournamentFactory, player_ids, seated_table
 from tests.integration.riichi_games import hanchan
-from tournaments.models import Hand
+from tournaments.models import AuditEvent, Hand
 from tournaments.services.rules import deal_of
 
 pytestmark = pytest.mark.django_db
@@ -117,3 +117,30 @@ def test_the_openapi_schema_documents_riichi_hands(anonymous_api):
     assert {"fan_total", "han", "fu", "yakuman", "riichi", "tenpai"} <= set(body)
     assert {"offender", "winner_2", "han_2"} <= set(body)
     assert body["tenpai"]["description"] == "Tenpai at the draw"
+
+
+def test_a_corrected_riichi_hand_reprices_the_hands_after_it(api, riichi_table):
+    """Hand 1 was a dealer ron; corrected to a child's ron the deal passes,
+    so hand 2 (a tsumo) is priced again in the new deal, without honba."""
+    east, south, west, north = player_ids(riichi_table)
+    ron = {"kind": "discard", "winner": east, "discarder": west, "han": 1, "fu": 30}
+    first = post(api, riichi_table, ron)
+    # Hand 2 at honba 1 (the dealer won): North tsumo 1 han 30 fu (basic 240):
+    # the dealer pays 500 + 100, South and West 300 + 100.
+    tsumo = {"kind": "self_draw", "winner": north, "han": 1, "fu": 30}
+    second = post(api, riichi_table, tsumo)
+    assert second["deltas"] == [-600, -400, -400, 1_400]
+    body = {"version": first["version"],
+            "result": {"kind": "discard", "winner": south, "discarder": west,
+                       "han": 1, "fu": 30}}  # fmt: skip
+    response = api.patch(f"/api/hands/{first['id']}/", body, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["deltas"] == [0, 1_000, -1_000, 0]
+    # South now deals hand 2, no honba: North's tsumo is 500 from South,
+    # 300 from East and West.
+    second = Hand.objects.get(table=riichi_table, number=2)
+    assert second.deltas == [-300, -500, -300, 1_100]
+    assert dict(deal_of(second).counters)["honba"] == 0
+    event = AuditEvent.objects.get(action="hand.correct")
+    assert event.before["result"]["winner"] == 0
+    assert event.after["result"]["winner"] == 1
