@@ -13,9 +13,15 @@ import io
 from datetime import date
 
 import pytest
+from django.urls import reverse
 from openpyxl import load_workbook
 
-from tests.factories import RegistrationFactory
+from tests.factories import (
+    RegistrationFactory,
+    TournamentFactory,
+    player_ids,
+    seated_table,
+)
 from tests.integration.export_data import seat_table
 from tests.integration.riichi_games import (
     HANCHAN_BALANCE,
@@ -139,3 +145,23 @@ def test_sixteen_players_four_hanchans_from_the_tablets_to_the_spreadsheet(
     assert "Han" in hands[0] and "Fan total" not in hands[0]
     # Two rounds of 14 hands and two of one, at four tables each.
     assert len(hands) - 1 == 4 * (14 + 1 + 14 + 1)
+
+
+def test_the_public_pages_say_riichis_words(api, client, organiser):
+    """The standings, the projector and a player's page call the figures
+    riichi's final score and point balance, not MCR's table points."""
+    tournament = TournamentFactory(ruleset="riichi")
+    tournament.organisers.add(organiser)
+    table = seated_table(tournament)
+    play(api, table, short_game(*player_ids(table)))
+    closed = api.post(f"/api/tables/{table.pk}/close/", {"time_called": True})
+    assert closed.status_code == 200
+    number = table.seats.first().registration.number
+    pages = [
+        reverse("public:standings", args=[tournament.slug]),
+        reverse("public:player", args=[tournament.slug, number]),
+    ]
+    for url in pages:
+        page = client.get(url).content.decode()
+        assert "Final score (uma included)" in page and "Point balance" in page
+        assert ">Table points<" not in page
