@@ -106,6 +106,8 @@ def test_a_whole_hanchan_through_the_api(api, client, riichi_table):
     assert [seat["score"] for seat in finals] == [10_300, -8_200, -15_000, 12_900]
     assert [seat["table_points"] for seat in finals] == ["10", "-18", "-35", "43"]
     assert [seat["rank"] for seat in finals] == [2, 3, 4, 1]
+    page = client.get(f"/table/{riichi_table.token}/").content.decode()
+    assert "Final score (uma included) 43" in page
 
 
 def test_the_openapi_schema_documents_riichi_hands(anonymous_api):

@@ -20,7 +20,7 @@ from django.utils.translation import get_language
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import result_form_of, running_scores_of, tile_calculator
 from scoring.engine.types import DealState, FieldKind, ResultForm
-from scoring.messages import COUNTER_LABELS, describe, result_label
+from scoring.messages import COUNTER_LABELS, describe, result_label, score_words
 from scoring.services_fans import calculate
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
 from tournaments.selectors.tables import get_table_sheet
@@ -188,6 +188,7 @@ def get_table_page(table: Table) -> dict[str, Any]:
         "seats": seats,
         "seat_rows": _seat_rows(seats, deal, running),
         "running_points": running is not None,
+        "score_words": score_words(code),
         "hand_rows": hand_rows,
         "result_template": template,
         "penalty_rows": penalty_rows,
