@@ -103,7 +103,7 @@ def ruleset_choices() -> list[tuple[str, Any]]:
 
 
 def preset_choices() -> list[tuple[str, Any]]:
-    """ "Each rule set's named settings as ``code:preset``, after the rules'
+    """Each rule set's named settings as ``code:preset``, after the rules'
     own defaults."""
     choices: list[tuple[str, Any]] = [("", _("The rules' defaults"))]
     for code, ruleset_name in ruleset_choices():
