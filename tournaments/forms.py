@@ -512,9 +512,22 @@ class PenaltyForm(HiddenErrorsForm):
     )
     table_version = HiddenNumber(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        players: list[tuple[int, str]],
+        kinds: Sequence[str] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = players
+        if kinds is not None:  # the rule set's own (riichi has no False Hu)
+            field = self.fields["kind"]
+            field.choices = [  # type: ignore[attr-defined]
+                (value, label)
+                for value, label in Penalty.Kind.choices
+                if value in kinds
+            ]
         if not self.is_bound:
             self.initial.setdefault("idempotency_key", new_key())
 

@@ -208,6 +208,14 @@ def option_presets_of(ruleset: object) -> Mapping[str, Mapping[str, object]]:
     return method() if callable(method) else {}
 
 
+def penalty_kinds_of(ruleset: object) -> tuple[str, ...] | None:
+    """The penalty kinds ``penalty_deltas`` accepts (an optional
+    ``penalty_kinds`` attribute: MCR's False Hu, riichi's chombo
+    deduction...), ``None`` when the rule set does not say."""
+    kinds = getattr(ruleset, "penalty_kinds", None)
+    return tuple(kinds) if kinds is not None else None
+
+
 def running_scores_of(
     ruleset: object, deltas: tuple[int, int, int, int], options: Any
 ) -> tuple[int, int, int, int] | None:

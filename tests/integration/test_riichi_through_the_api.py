@@ -146,3 +146,11 @@ def test_a_corrected_riichi_hand_reprices_the_hands_after_it(api, riichi_table):
     event = AuditEvent.objects.get(action="hand.correct")
     assert event.before["result"]["winner"] == 0
     assert event.after["result"]["winner"] == 1
+
+
+def test_the_tablet_offers_only_riichis_penalties(client, riichi_table):
+    """No False Hu at a riichi table: the penalty form offers the kinds the
+    rule set prices (a chombo is a hand result there)."""
+    page = client.get(f"/table/{riichi_table.token}/").content.decode()
+    assert '<option value="referee">' in page
+    assert 'value="false_hu"' not in page

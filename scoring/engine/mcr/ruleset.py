@@ -29,6 +29,7 @@ class McrRuleSet:
     """Chinese Official rules as played at EMA tournaments."""
 
     code = "mcr"
+    penalty_kinds = payments.PENALTY_KINDS
 
     def default_options(self) -> dict[str, object]:
         return _options.default_options()

@@ -33,6 +33,7 @@ class RiichiRuleSet:
     """Japanese riichi rules, as riichi.md describes them."""
 
     code = "riichi"
+    penalty_kinds = payments.PENALTY_KINDS
 
     def default_options(self) -> dict[str, object]:
         return _options.default_options()
