@@ -11,7 +11,7 @@ side must not offer it). ``scoring.engine.riichi.registered`` registers it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from scoring.engine.riichi import deal as _deal
 from scoring.engine.riichi import endgame, payments, results, tiles
@@ -97,6 +97,16 @@ class RiichiRuleSet:
         self, scores: tuple[int, int, int, int], options: RiichiOptions
     ) -> SessionOutcome:
         return endgame.session_result(scores, options)
+
+    def settle_session(
+        self,
+        results: Sequence[RiichiResult],
+        hand_deltas: Sequence[Deltas],
+        scores: Deltas,
+        options: RiichiOptions,
+    ) -> SessionOutcome:
+        """``session_result``, a chombo by deduction off the final score only."""
+        return endgame.settle_session(results, hand_deltas, scores, options)
 
     def result_form(self, options: RiichiOptions) -> ResultForm:
         return results.result_form(options)
