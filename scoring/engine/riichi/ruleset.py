@@ -4,9 +4,9 @@ Each method delegates to a small module: ``options`` (settings),
 ``results`` (a hand result), ``deal`` (dealership and end of game),
 ``payments`` (hand payments and penalties), ``endgame`` (final scores).
 
-Importing this module does not register the rule set: the registry's
-built-in list decides when riichi becomes selectable (a half-done Django
-side must not offer it). ``scoring.engine.riichi.registered`` registers it.
+Importing this module does not register the rule set:
+``scoring.engine.riichi.registered`` does, from the registry's built-in
+list.
 """
 
 from __future__ import annotations
