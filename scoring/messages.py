@@ -268,6 +268,15 @@ RESULT_LABELS: dict[str, Any] = {
     "scores": _("Each player's score"),
     "hands": _("Each player's sets"),
     "finish": _("Finishing place (1st to 4th)"),
+    # Riichi: more winners on one discard, in turn from the discarder.
+    "winner_2": _("Second winner (same discard)"),
+    "han_2": _("Han of the second winner"),
+    "fu_2": _("Fu of the second winner"),
+    "yakuman_2": _("Yakuman of the second winner"),
+    "winner_3": _("Third winner (same discard)"),
+    "han_3": _("Han of the third winner"),
+    "fu_3": _("Fu of the third winner"),
+    "yakuman_3": _("Yakuman of the third winner"),
 }
 
 
@@ -327,3 +336,92 @@ def result_label(code: str) -> Any:
     """A result kind or input in words; an unknown one as its code, so that
     a rule set without words yet still shows every input."""
     return RESULT_LABELS.get(code, code)
+
+
+# The rule sets a tournament may play, by code (creation form, pages).
+RULESET_LABELS: dict[str, Any] = {
+    "mcr": _("Mahjong Competition Rules (MCR)"),
+    "riichi": _("Riichi (Japanese)"),
+}
+
+# Named settings of a rule set (``RuleSet.option_presets``).
+PRESET_LABELS: dict[str, Any] = {
+    "ema": _("EMA riichi rules (2016)"),
+    "modern": _("Modern league rules (Pantheon, WRC style)"),
+}
+
+# Words for the tournament settings of the rule sets (``RuleSet.option_form``);
+# a choice is labelled by ``option.value``.
+OPTION_LABELS: dict[str, Any] = {
+    # MCR
+    "minimum_points": _("Minimum points for a win (flowers not counted)"),
+    "hands_per_session": _("Hands in a session"),
+    "false_hu_penalty": _("False Hu penalty (points, divisible by 3)"),
+    # French classic and encyclopaedia
+    "round_wind": _("Round wind doubles its pungs (16-hand game)"),
+    "grand_jeu_value": _("Value of a Grand Jeu"),
+    "own_flower_season": _("Own flower and own season double"),
+    "draw_rotates": _("The winds rotate after a hand nobody won"),
+    "draw_scores": _("A hand nobody won still scores"),
+    "table_points": _("Table points 4/2/1/0 per session"),
+    # Riichi
+    "count": _("Counting"),
+    "count.full": _("Full count (han and fu)"),
+    "count.short": _("Short count (han only)"),
+    "start_points": _("Starting points"),
+    "return_points": _("Return line (points)"),
+    "uma": _("Uma by final place, best first (empty: none)"),
+    "limits": _("Limit hands"),
+    "limits.classic": _("Classic (baiman 8–9 han, sanbaiman 10–12)"),
+    "limits.modern": _("Modern (baiman 8–10 han, sanbaiman 11–12)"),
+    "kazoe": _("13 or more counted han"),
+    "kazoe.yakuman": _("Yakuman (kazoe yakuman)"),
+    "kazoe.sanbaiman": _("Sanbaiman"),
+    "multiple_yakuman": _("Several yakuman add up"),
+    "multiple_ron": _("Several players win on one discard"),
+    "multiple_ron.double": _("Double ron (three callers: abortive draw)"),
+    "multiple_ron.triple": _("Double and triple ron"),
+    "multiple_ron.head_bump": _("Head bump (first in turn only)"),
+    "tenpai_payment": _("Tenpai payment at an exhaustive draw (0: none)"),
+    "leftover_deposits": _("Riichi sticks left at the end"),
+    "leftover_deposits.top": _("Go to the top player"),
+    "leftover_deposits.lost": _("Are lost"),
+    "chombo": _("Chombo"),
+    "chombo.mangan": _("Paid like a mangan tsumo"),
+    "chombo.deduction": _("Deducted from the final score"),
+    "chombo_points": _("Chombo deduction (points)"),
+    "draw_dealership": _("Dealership after an exhaustive draw"),
+    "draw_dealership.tenpai": _("The dealer stays when tenpai"),
+    "draw_dealership.french": _("French homologated rule"),
+    "west_extension": _("West round while nobody reached the return line"),
+    "dobon": _("Dobon: a player below zero ends the game"),
+    "dobon_points": _("Dobon penalty (points)"),
+    "open_tanyao": _("All simples counts in an open hand"),
+    "red_fives": _("Red fives"),
+}
+
+
+def option_label(code: str) -> Any:
+    """A setting (or ``setting.choice``) in words; an unknown one as its
+    code, so that a rule set without words yet still shows every setting."""
+    return OPTION_LABELS.get(code, code)
+
+
+# The standings' two figures in the words of each rule set: MCR's table
+# points and score; riichi's final score (rounded points minus the return
+# line, plus uma) and the balance of points won and lost at the tables.
+_SCORE_WORDS: dict[str, Any] = {
+    "table_points": _("Table points"),
+    "score": _("Score"),
+}
+RULESET_SCORE_WORDS: dict[str, dict[str, Any]] = {
+    "riichi": {
+        "table_points": _("Final score (uma included)"),
+        "score": _("Point balance"),
+    },
+}
+
+
+def score_words(ruleset: str) -> dict[str, Any]:
+    """What the standings call their figures under ``ruleset``."""
+    return {**_SCORE_WORDS, **RULESET_SCORE_WORDS.get(ruleset, {})}

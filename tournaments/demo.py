@@ -1,4 +1,5 @@
-"""The demo tournament: 16 players, 4 rounds of MCR, two rounds played.
+"""The demo tournaments: 16 players, 4 rounds, two rounds played, in MCR
+(``demo-open``) or in riichi under the EMA settings (``demo-riichi``).
 
 Built only through the services, so the demo exercises the same code paths
 as a real event (seating job, hand entry, penalties, closing).
@@ -28,8 +29,10 @@ from tournaments.models import (
 )
 from tournaments.selectors.seating import attach_seating_plans
 from tournaments.services import hands, penalties, seating_plans, setup
+from tournaments.services.errors import ServiceError
 
 DEMO_SLUG = "demo-open"
+RIICHI_DEMO_SLUG = "demo-riichi"
 DEMO_USERNAME = "organiser"
 DEMO_PASSWORD = "mahjong-demo"
 
@@ -147,6 +150,56 @@ def play_table(table: Table, actor: Any, rng: random.Random) -> None:
     hands.close_table(table_id=table.pk, actor=actor)
 
 
+# Han seen at riichi tables: mostly 1 to 4, sometimes a limit hand.
+HAN = [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 8]
+
+
+def random_riichi_result(rng: random.Random, players: list[int]) -> dict[str, Any]:
+    """A plausible riichi hand: a ron or a tsumo with its han and fu, or an
+    exhaustive draw with the tenpai players; some players declare riichi."""
+    declared = [p for p in players if rng.random() < 0.15]
+    roll = rng.random()
+    if roll < 0.15:
+        tenpai = sorted(set(declared) | {p for p in players if rng.random() < 0.3})
+        return {"kind": "draw", "riichi": declared, "tenpai": tenpai}
+    winner = rng.choice(players)
+    han = rng.choice(HAN)
+    result: dict[str, Any] = {"winner": winner, "han": han, "riichi": declared}
+    if han < 5:
+        result["fu"] = rng.choice([30, 30, 40, 40, 50])
+    if roll < 0.45:
+        return {"kind": "self_draw", **result}
+    discarder = rng.choice([p for p in players if p != winner])
+    return {"kind": "discard", "discarder": discarder, **result}
+
+
+def play_riichi_table(table: Table, actor: Any, rng: random.Random) -> None:
+    """Hands until the game is over (East and South under the EMA settings)."""
+    players = [
+        seat.registration.player_id
+        for seat in table.seats.select_related("registration")
+    ]
+    over = False
+    for number in range(MAX_RIICHI_HANDS):
+        try:
+            hands.record_hand(
+                table_id=table.pk,
+                result=random_riichi_result(rng, players),
+                actor=actor,
+                idempotency_key=f"demo-{table.pk}-{number}",
+            )
+        except ServiceError as error:
+            if error.code != "session_over":
+                raise
+            over = True
+            break
+    hands.close_table(table_id=table.pk, actor=actor, time_called=not over)
+
+
+MAX_RIICHI_HANDS = 40
+"""Time is called after this many hands (a long run of dealer wins)."""
+
+
 def seat_every_round(tournament: Tournament, actor: Any, seed: int) -> None:
     """One no-repeat plan of the whole tournament, published at once (as the
     round page suggests for no-repeat seating).
@@ -203,14 +256,21 @@ def delete_demo(tournament: Tournament) -> None:
 
 
 def load_demo(
-    *, seed: int = 2026, reset: bool = False, with_login: bool = False
+    *,
+    seed: int = 2026,
+    reset: bool = False,
+    with_login: bool = False,
+    ruleset: str = "mcr",
 ) -> Tournament:
     """Create the demo tournament unless it exists (``reset`` recreates it).
 
     ``with_login`` also creates the demo login (known password): only for a
-    development machine, which the command decides from DEBUG.
+    development machine, which the command decides from DEBUG. ``ruleset``
+    ``"riichi"`` loads the riichi demo (its own slug) instead of MCR's.
     """
-    existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
+    riichi = ruleset == "riichi"
+    slug = RIICHI_DEMO_SLUG if riichi else DEMO_SLUG
+    existing = Tournament.objects.filter(slug=slug).first()
     if existing and not reset:
         if with_login:
             existing.organisers.add(demo_organiser())
@@ -221,9 +281,11 @@ def load_demo(
     rng = random.Random(seed)
     today = datetime.date.today()
     tournament = setup.create_tournament(
-        name="Muraille Demo Open",
-        slug=DEMO_SLUG,
+        name="Muraille Demo Riichi Cup" if riichi else "Muraille Demo Open",
+        slug=slug,
         actor=actor,
+        ruleset=ruleset,
+        preset="ema" if riichi else "",
         rounds_count=4,
         city="Paris",
         country="FRA",
@@ -241,6 +303,9 @@ def load_demo(
     for number in (1, 2):
         round_ = tournament.rounds.get(number=number)
         for table in round_.tables.all():
-            play_table(table, actor, rng)
+            if riichi:
+                play_riichi_table(table, actor, rng)
+            else:
+                play_table(table, actor, rng)
         setup.finish_round(round_id=round_.pk, actor=actor)
     return tournament

@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scoring.messages import RULESET_SCORE_WORDS
 from tournaments.exports import labels as L
 
 LABEL_TEXTS = {
@@ -65,6 +66,24 @@ LABEL_TEXTS = {
 }
 
 
-def export_labels() -> dict[str, str]:
-    """Every export text in the active language (see ``translation.override``)."""
-    return {key: str(text) for key, text in LABEL_TEXTS.items()}
+#: A rule set's own words for some columns (riichi's final score is not
+#: MCR's table points, and its hands have han and yaku, not fans).
+RULESET_LABEL_TEXTS = {
+    "riichi": {
+        L.TABLE_POINTS: RULESET_SCORE_WORDS["riichi"]["table_points"],
+        L.SCORE: RULESET_SCORE_WORDS["riichi"]["score"],
+        L.ROUND_TABLE_POINTS: _("R%(round)s final score"),
+        L.ROUND_SCORE: _("R%(round)s point balance"),
+        L.FAN_TOTAL: _("Han"),
+        L.FANS: _("Yaku"),
+        L.CHART_TITLE: _("Cumulative final scores of the top %(count)s players"),
+        L.CHART_Y_AXIS: pgettext_lazy("chart axis", "Final score"),
+    },
+}
+
+
+def export_labels(ruleset: str = "") -> dict[str, str]:
+    """Every export text in the active language (see ``translation.override``),
+    in the words of ``ruleset`` where it has its own."""
+    texts = {**LABEL_TEXTS, **RULESET_LABEL_TEXTS.get(ruleset, {})}
+    return {key: str(text) for key, text in texts.items()}

@@ -12,10 +12,22 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
+from scoring.engine.rulesets import get_ruleset, list_rulesets, option_presets_of
 from scoring.engine.standings import TIEBREAKS
-from scoring.engine.types import FieldKind, ResultField, ResultForm
+from scoring.engine.types import (
+    FieldKind,
+    OptionField,
+    OptionKind,
+    ResultField,
+    ResultForm,
+)
 from scoring.forms import BoundedJSONField
-from scoring.messages import result_label
+from scoring.messages import (
+    PRESET_LABELS,
+    RULESET_LABELS,
+    option_label,
+    result_label,
+)
 from tournaments.limits import (
     IDEMPOTENCY_KEY_MAX_LENGTH,
     MAX_HAND_VALUE,
@@ -86,6 +98,57 @@ class TournamentForm(forms.ModelForm):
         return data
 
 
+def ruleset_choices() -> list[tuple[str, Any]]:
+    """The registered rule sets, in words."""
+    return [(code, RULESET_LABELS.get(code, code)) for code in list_rulesets()]
+
+
+def preset_choices() -> list[tuple[str, Any]]:
+    """Each rule set's named settings as ``code:preset``, after the rules'
+    own defaults."""
+    choices: list[tuple[str, Any]] = [("", _("The rules' defaults"))]
+    for code, ruleset_name in ruleset_choices():
+        for preset in option_presets_of(get_ruleset(code)):
+            label = format_lazy(
+                "{}: {}", ruleset_name, PRESET_LABELS.get(preset, preset)
+            )
+            choices.append((f"{code}:{preset}", label))
+    return choices
+
+
+class NewTournamentForm(TournamentForm):
+    """A new tournament: the settings plus its rule set and, for a rule set
+    that names some, the settings to start from (changed later on the rules
+    page). The rule set cannot change once the tournament exists."""
+
+    ruleset = forms.ChoiceField(label=_("Rule set"), initial="mcr", required=False)
+    preset = forms.ChoiceField(
+        label=_("Rule settings"),
+        required=False,
+        help_text=_("Every setting can still be changed on the rules page."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = ruleset_choices()
+        self.fields["preset"].choices = preset_choices()
+        self.order_fields(["name", "ruleset", "preset"])
+
+    def clean_ruleset(self) -> str:
+        """MCR when none is chosen (forms and scripts written before riichi)."""
+        return self.cleaned_data.get("ruleset") or "mcr"
+
+    def clean_preset(self) -> str:
+        """The preset's own name (``ema``), once it is the rule set's."""
+        value = self.cleaned_data.get("preset") or ""
+        code, _sep, preset = value.partition(":")
+        if value and code != self.cleaned_data.get("ruleset"):
+            raise forms.ValidationError(
+                _("These settings are for another rule set."), code="preset"
+            )
+        return preset
+
+
 class PlayerListForm(forms.Form):
     players = forms.CharField(
         label=_("Players, one a line"),
@@ -151,20 +214,6 @@ class PlanSwapForm(SwapForm):
         self.order_fields(["round", "first", "second"])
 
 
-#: Labels of the rule-set options the forms know; another rule set's option
-#: shows its key until it gets a label here.
-OPTION_LABELS = {
-    "minimum_points": _("Minimum points for a win (flowers not counted)"),
-    "hands_per_session": _("Hands in a session"),
-    "false_hu_penalty": _("False Hu penalty (points, divisible by 3)"),
-    # French classic and encyclopaedia
-    "round_wind": _("Round wind doubles its pungs (16-hand game)"),
-    "grand_jeu_value": _("Value of a Grand Jeu"),
-    "own_flower_season": _("Own flower and own season double"),
-    "draw_rotates": _("The winds rotate after a hand nobody won"),
-    "draw_scores": _("A hand nobody won still scores"),
-    "table_points": _("Table points 4/2/1/0 per session"),
-}
 #: Labels of the engine's tie-breaks (a new one shows its key until labelled).
 TIEBREAK_LABELS = {
     "table_points": _("Table points"),
@@ -176,8 +225,63 @@ TIEBREAK_LABELS = {
 }
 
 
+class PlacesField(forms.CharField):
+    """Four whole numbers by final place, best first (riichi's uma), typed
+    as "15 5 -5 -15" (slashes or commas also separate them); blank is none.
+    The rule set checks the figures themselves."""
+
+    default_error_messages = {
+        "places": _("Give four whole numbers, best place first, or leave it empty."),
+    }
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            return " / ".join(str(number) for number in value)
+        return value
+
+    def to_python(self, value: Any) -> list[int] | None:
+        text = str(super().to_python(value) or "")
+        parts = text.replace("/", " ").replace(",", " ").replace("+", "").split()
+        if not parts:
+            return None
+        try:
+            numbers = [int(part.replace("\u2212", "-")) for part in parts]
+        except ValueError:
+            raise forms.ValidationError(self.error_messages["places"]) from None
+        if len(numbers) != 4:
+            raise forms.ValidationError(self.error_messages["places"])
+        return numbers
+
+
+def option_field(spec: OptionField, initial: object) -> forms.Field:
+    """The rules page's field of one rule-set setting, labelled from the
+    scoring catalogue."""
+    label = option_label(spec.name)
+    field: forms.Field
+    if spec.kind == OptionKind.CHOICE:
+        choices = [
+            (value, option_label(f"{spec.name}.{value}")) for value in spec.choices
+        ]
+        field = forms.ChoiceField(label=label, choices=choices)
+    elif spec.kind == OptionKind.FLAG:
+        field = forms.BooleanField(label=label, required=False)
+    elif spec.kind == OptionKind.PLACES:
+        field = PlacesField(label=label, required=False, max_length=60)
+    else:
+        # The bounds go to the browser only: the rule set refuses a value
+        # with its own sentence (the service calls it).
+        field = forms.IntegerField(label=label)
+        bounds = {"min": spec.minimum, "max": spec.maximum, "step": spec.step}
+        field.widget.attrs.update(
+            {key: value for key, value in bounds.items() if value is not None}
+        )
+    field.initial = initial
+    return field
+
+
 class RulesForm(forms.Form):
-    """The rule set's numeric options and the standings' tie-break order.
+    """The rule set's settings (as it describes them, ``option_form``) and
+    the standings' tie-break order.
 
     Shape only: the rule set and the standings check the values (the service
     calls them), and refuse new options once a hand is stored.
@@ -188,20 +292,19 @@ class RulesForm(forms.Form):
         *args: Any,
         options: Mapping[str, object],
         tiebreaks: Sequence[str],
+        specs: Sequence[OptionField] | None = None,
+        words: Mapping[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.option_keys = list(options)
-        for key, value in options.items():
-            label = OPTION_LABELS.get(key, key)
-            if isinstance(value, bool):  # a yes/no setting (French classic)
-                self.fields[key] = forms.BooleanField(
-                    label=label, initial=value, required=False
-                )
-                continue
-            self.fields[key] = forms.IntegerField(label=label, initial=value)
+        if specs is None:
+            specs = [OptionField(key, OptionKind.INTEGER) for key in options]
+        self.option_keys = [spec.name for spec in specs]
+        for spec in specs:
+            self.fields[spec.name] = option_field(spec, options.get(spec.name))
         choices = [("", "—")]
-        choices += [(name, TIEBREAK_LABELS.get(name, name)) for name in TIEBREAKS]
+        labels = {**TIEBREAK_LABELS, **(words or {})}  # the rule set's words
+        choices += [(name, labels.get(name, name)) for name in TIEBREAKS]
         for place in range(len(TIEBREAKS)):
             self.fields[f"tiebreak_{place + 1}"] = forms.ChoiceField(
                 label=_("Tie-break %(place)s") % {"place": place + 1},
@@ -423,9 +526,22 @@ class PenaltyForm(HiddenErrorsForm):
     )
     table_version = HiddenNumber(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        players: list[tuple[int, str]],
+        kinds: Sequence[str] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = players
+        if kinds is not None:  # the rule set's own (riichi has no False Hu)
+            field = self.fields["kind"]
+            field.choices = [  # type: ignore[attr-defined]
+                (value, label)
+                for value, label in Penalty.Kind.choices
+                if value in kinds
+            ]
         if not self.is_bound:
             self.initial.setdefault("idempotency_key", new_key())
 

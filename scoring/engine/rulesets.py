@@ -61,6 +61,8 @@ from scoring.engine.types import (
     DealState,
     Deltas,
     HandResultLike,
+    OptionField,
+    OptionKind,
     ResultForm,
     SessionOutcome,
     TilesScore,
@@ -73,6 +75,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "scoring.engine.mcr",
     "scoring.engine.french",
     "scoring.engine.encyclopaedia",
+    "scoring.engine.riichi.registered",
 )
 """Modules imported on the first lookup; each registers its rule set."""
 
@@ -214,6 +217,61 @@ def hand_sheets_of(ruleset: object) -> HandSheets | None:
     if callable(getattr(ruleset, "hand_sheets", None)):
         return ruleset  # type: ignore[return-value]
     return None
+
+
+class OptionEntry(Protocol):
+    """The optional part of a rule set that describes its settings for the
+    rules page, and names sets of settings an organiser starts from."""
+
+    def option_form(self) -> tuple[OptionField, ...]:
+        """Every setting, in the order the rules page asks for them."""
+        ...
+
+    def option_presets(self) -> Mapping[str, Mapping[str, object]]:
+        """Named settings (riichi: ``"ema"``, ``"modern"``), each accepted by
+        ``clean_options``; keys it leaves out keep their defaults."""
+        ...
+
+
+def option_form_of(ruleset: object) -> tuple[OptionField, ...]:
+    """The rule set's settings; a rule set that does not describe them gets
+    a flag per yes/no default and one unbounded whole number per other
+    default option (``clean_options`` still checks them)."""
+    method = getattr(ruleset, "option_form", None)
+    if callable(method):
+        return tuple(method())
+    defaults = ruleset.default_options()  # type: ignore[attr-defined]
+    return tuple(
+        OptionField(
+            name, OptionKind.FLAG if isinstance(value, bool) else OptionKind.INTEGER
+        )
+        for name, value in defaults.items()
+    )
+
+
+def option_presets_of(ruleset: object) -> Mapping[str, Mapping[str, object]]:
+    """The rule set's named settings, empty when it has none."""
+    method = getattr(ruleset, "option_presets", None)
+    return method() if callable(method) else {}
+
+
+def penalty_kinds_of(ruleset: object) -> tuple[str, ...] | None:
+    """The penalty kinds ``penalty_deltas`` accepts (an optional
+    ``penalty_kinds`` attribute: MCR's False Hu, riichi's chombo
+    deduction...), ``None`` when the rule set does not say."""
+    kinds = getattr(ruleset, "penalty_kinds", None)
+    return tuple(kinds) if kinds is not None else None
+
+
+def running_scores_of(
+    ruleset: object, deltas: tuple[int, int, int, int], options: Any
+) -> tuple[int, int, int, int] | None:
+    """What the players hold after hands whose summed payments are
+    ``deltas``: riichi's points on the table (start points plus deltas,
+    its ``running_scores``); ``None`` for a rule set that shows the
+    summed payments as they are (MCR)."""
+    method = getattr(ruleset, "running_scores", None)
+    return method(deltas, options) if callable(method) else None
 
 
 def result_form_of(ruleset: object, options: Any) -> ResultForm | None:

@@ -94,7 +94,15 @@ def score_session(
         hand_points[2] + penalty_points[2],
         hand_points[3] + penalty_points[3],
     )
-    outcome = ruleset.session_result(scores, options)
+    # A rule set whose settlement needs the hands themselves (riichi: a
+    # chombo deducted from the final score only) says so with the optional
+    # ``settle_session``; the others settle the summed scores.
+    settle = getattr(ruleset, "settle_session", None)
+    if callable(settle):
+        results = [entry.result for entry in hands]
+        outcome = settle(results, hand_deltas, scores, options)
+    else:
+        outcome = ruleset.session_result(scores, options)
     seats = tuple(
         SeatScore(
             hand_points=hand_points[seat],

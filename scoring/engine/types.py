@@ -281,6 +281,32 @@ class ResultForm:
         return tuple(field for field in self.fields if field.kind in keyed)
 
 
+class OptionKind(StrEnum):
+    """What one tournament setting of a rule set holds."""
+
+    INTEGER = "integer"  # a whole number within bounds, a multiple of a step
+    CHOICE = "choice"  # one of a few named values
+    FLAG = "flag"  # on or off
+    PLACES = "places"  # four numbers by final place, best first, or none (uma)
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One tournament setting of a rule set, as its rules page asks for it.
+
+    The Django layer builds the rules form from these, labelled by ``name``
+    (and each choice by ``name.value``) through the scoring catalogue; the
+    rule set's ``clean_options`` still has the last word on a value.
+    """
+
+    name: str
+    kind: OptionKind
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int = 1
+    choices: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class TilesScore:
     """What a rule set's tile calculator makes of a hand's tiles.

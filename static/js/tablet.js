@@ -235,6 +235,11 @@
       var body = target.querySelector("[data-fan-total]");
       var points = target.closest("form").querySelector("[name=fan_total]");
       if (body && points) points.value = body.dataset.fanTotal;
+      // A rule set's own count names the inputs it decides (riichi: han, fu).
+      target.querySelectorAll("[data-fill]").forEach(function (fill) {
+        var input = target.closest("form").querySelector("[name=" + fill.dataset.fill + "]");
+        if (input) input.value = fill.dataset.value;
+      });
     }
   });
 

@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from tests.e2e.site_pages import PAGES, SitePage, build_event, open_page, set_language
+from tournaments.forms import preset_choices, ruleset_choices
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -125,12 +127,23 @@ def wrong_plurals(lines: list[tuple[str, str]]) -> list[str]:
     return found
 
 
+def rule_set_names(language: str) -> list[str]:
+    """The rule sets' own names, as the creation form offers them ("Riichi
+    (Japanese): EMA riichi rules (2016)"): a riichi word there names the
+    rule set, it does not stand for an MCR term. Longest first, so that a
+    preset's label goes before the rule set's name inside it."""
+    with translation.override(language):
+        labels = [str(label) for _code, label in preset_choices()]
+        labels += [str(label) for _code, label in ruleset_choices()]
+    return sorted(labels, key=len, reverse=True)
+
+
 def visit(live_server, page: Page, site: SitePage, language: str):
     event = build_event()
     set_language(page, live_server.url, language)
     open_page(page, live_server.url, event, site)
     expect(page.locator("html")).to_have_attribute("lang", language)
-    return page_texts(page, event.names)
+    return page_texts(page, event.names + rule_set_names(language))
 
 
 @pytest.mark.parametrize("site", PAGES, ids=lambda site: site.name)

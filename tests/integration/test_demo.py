@@ -27,3 +27,22 @@ def test_demo_has_two_rounds_played_and_an_even_no_repeat_seating():
     assert demo.registrations.count() == 16
     call_command("load_demo")  # a second run keeps the demo as it is
     assert Tournament.objects.count() == 1
+
+
+def test_the_riichi_demo_plays_whole_hanchans_under_the_ema_settings():
+    """``load_demo --ruleset riichi``: its own tournament beside MCR's, two
+    rounds of hanchans played to their end; a table's payments sum to zero
+    but for the riichi sticks still on the table (1,000 each)."""
+    call_command("load_demo", ruleset="riichi")
+    demo = Tournament.objects.get(slug="demo-riichi")
+    assert demo.ruleset == "riichi"
+    assert demo.ruleset_options["chombo"] == "deduction"  # the EMA preset
+    played = demo.rounds.filter(status="finished")
+    assert played.count() == 2
+    for round_ in played:
+        for table in round_.tables.all():
+            hands = list(table.hands.all())
+            assert len(hands) >= 8  # East and South, at least
+            total = sum(sum(hand.deltas) for hand in hands)
+            assert total <= 0 and total % 1000 == 0
+            assert table.is_closed

@@ -1,38 +1,28 @@
 """Riichi hands through the API (issue 12, the Django layer's part): the
 registry's inputs, the counters a riichi deal carries from hand to hand
 (honba, deposits) stored with each hand, payments priced in that deal, and
-the end of the game read with the next deal and the running scores.
-
-Riichi is not yet offered at tournament creation (its tablet and standings
-pages are still to come), so the test registers it the way the built-in
-list will."""
+the end of the game read with the next deal and the running scores."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from scoring.engine import rulesets
-from scoring.engine.riichi.ruleset import RiichiRuleSet
+from scoring.engine.riichi import RIICHI
 from tests.factories import TournamentFactory, player_ids, seated_table
-from tournaments.models import Hand
+from tests.integration.riichi_games import hanchan
+from tournaments.models import AuditEvent, Hand
 from tournaments.services.rules import deal_of
 
 pytestmark = pytest.mark.django_db
 
-RIICHI = RiichiRuleSet()
-
 
 @pytest.fixture
 def riichi_table(organiser):
-    already = "riichi" in rulesets._registry
-    rulesets.register(RIICHI)
-    try:
-        tournament = TournamentFactory(ruleset="riichi")
-        tournament.organisers.add(organiser)
-        yield seated_table(tournament)
-    finally:
-        if not already:
-            rulesets._registry.pop("riichi", None)
+    tournament = TournamentFactory(ruleset="riichi")
+    tournament.organisers.add(organiser)
+    return seated_table(tournament)
 
 
 def post(api, table, body):
@@ -89,3 +79,78 @@ def test_the_sheet_shows_honba_and_sticks_for_the_next_hand(api, client, riichi_
     post(api, riichi_table, {"kind": "draw", "riichi": [south], "tenpai": [south]})
     page = client.get(f"/table/{riichi_table.token}/").content.decode()
     assert "Honba 1 · Riichi sticks on the table 1" in page
+
+
+def test_a_whole_hanchan_through_the_api(api, client, riichi_table):
+    """Every hand's payment, the end of the game after South and the final
+    scores as riichi.md computes them by hand: points A 35,300, B 16,800,
+    C 10,000, D 37,900 round to 35, 17, 10, 38; minus 30: +5, -13, -20, and
+    the top player D +28; uma: D 43, A 10, B -18, C -35."""
+    players = player_ids(riichi_table)
+    game = hanchan(*players)
+    for body, deltas in game:
+        hand = post(api, riichi_table, body)
+        assert tuple(hand["deltas"]) == deltas, (body, hand["deltas"])
+    assert sum(sum(deltas) for _body, deltas in game) == 0
+    # The game ended after South: no fifth hand of South, and the table closes.
+    more = {"kind": "abortive_draw"}
+    refused = api.post(f"/api/tables/{riichi_table.pk}/hands/", more, format="json")
+    assert refused.status_code == 400
+    page = client.get(f"/table/{riichi_table.token}/").content.decode()
+    assert ">35300<" in page and ">37900<" in page  # the points each holds
+    closed = api.post(f"/api/tables/{riichi_table.pk}/close/", {}, format="json")
+    assert closed.status_code == 200, closed.content
+    sheet = closed.json()
+    by_player = {seat["player"]: seat for seat in sheet["seats"]}
+    finals = [by_player[player] for player in players]
+    assert [seat["score"] for seat in finals] == [10_300, -8_200, -15_000, 12_900]
+    assert [seat["table_points"] for seat in finals] == ["10", "-18", "-35", "43"]
+    assert [seat["rank"] for seat in finals] == [2, 3, 4, 1]
+    page = client.get(f"/table/{riichi_table.token}/").content.decode()
+    assert "Final score (uma included) 43" in page
+
+
+def test_the_openapi_schema_documents_riichi_hands(anonymous_api):
+    """The hand input documents every registered rule set's inputs: MCR's
+    points beside riichi's han, fu, declarations, tenpai and second winner."""
+    response = anonymous_api.get("/api/schema/", {"format": "json"})
+    schema = json.loads(response.content)
+    body = schema["components"]["schemas"]["HandListInputRequest"]["properties"]
+    assert {"fan_total", "han", "fu", "yakuman", "riichi", "tenpai"} <= set(body)
+    assert {"offender", "winner_2", "han_2"} <= set(body)
+    assert body["tenpai"]["description"] == "Tenpai at the draw"
+
+
+def test_a_corrected_riichi_hand_reprices_the_hands_after_it(api, riichi_table):
+    """Hand 1 was a dealer ron; corrected to a child's ron the deal passes,
+    so hand 2 (a tsumo) is priced again in the new deal, without honba."""
+    east, south, west, north = player_ids(riichi_table)
+    ron = {"kind": "discard", "winner": east, "discarder": west, "han": 1, "fu": 30}
+    first = post(api, riichi_table, ron)
+    # Hand 2 at honba 1 (the dealer won): North tsumo 1 han 30 fu (basic 240):
+    # the dealer pays 500 + 100, South and West 300 + 100.
+    tsumo = {"kind": "self_draw", "winner": north, "han": 1, "fu": 30}
+    second = post(api, riichi_table, tsumo)
+    assert second["deltas"] == [-600, -400, -400, 1_400]
+    body = {"version": first["version"],
+            "result": {"kind": "discard", "winner": south, "discarder": west,
+                       "han": 1, "fu": 30}}  # fmt: skip
+    response = api.patch(f"/api/hands/{first['id']}/", body, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["deltas"] == [0, 1_000, -1_000, 0]
+    # South now deals hand 2, no honba: North's tsumo is 500 from South,
+    # 300 from East and West.
+    second = Hand.objects.get(table=riichi_table, number=2)
+    assert second.deltas == [-300, -500, -300, 1_100]
+    assert dict(deal_of(second).counters)["honba"] == 0
+    event = AuditEvent.objects.get(action="hand.correct")
+    assert event.before["result"]["winner"] == 0
+    assert event.after["result"]["winner"] == 1
+
+
+def test_the_tablet_offers_only_riichis_penalties(client, riichi_table):
+    """No False Hu at a riichi table: the penalty form offers the kinds the
+    rule set prices (a chombo is a hand result there)."""
+    page = client.get(f"/table/{riichi_table.token}/").content.decode()
+    assert '<option value="referee">' in page
+    assert 'value="false_hu"' not in page

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from config.client_address import client_ip
 from config.parsers import BoundedJSONSerializerField
-from scoring.engine.rulesets import get_ruleset, result_form_of
+from scoring.engine.rulesets import get_ruleset, list_rulesets, result_form_of
 from scoring.engine.types import FieldKind, ResultField, ResultForm
 from scoring.messages import result_label
 from tournaments.api.access import get_table
@@ -29,7 +29,7 @@ from tournaments.limits import (
     MAX_INT,
     MAX_PENALTY_POINTS,
 )
-from tournaments.models import WINDS, Hand, Penalty, Table, Tournament
+from tournaments.models import WINDS, Hand, Penalty, Table
 from tournaments.selectors.tables import get_table_sheet
 from tournaments.services import hands as hand_services
 from tournaments.services import penalties
@@ -117,19 +117,26 @@ def result_serializer_field(spec: ResultField) -> serializers.Field:
 
 
 def default_entry() -> ResultForm:
-    """The result inputs of a new tournament's rule set: those the schema
-    documents (each table's own rule set is used for its requests)."""
-    code = Tournament._meta.get_field("ruleset").get_default()
-    ruleset = get_ruleset(code)
-    entry = result_form_of(ruleset, ruleset.clean_options({}))
-    assert entry is not None, code
-    return entry
+    """The result inputs the schema documents: those of every registered
+    rule set at its default settings (MCR's points, riichi's han and fu...),
+    each once. A request is checked against its table's own rule set."""
+    kinds: dict[str, None] = {}
+    fields: dict[str, ResultField] = {}
+    for code in list_rulesets():
+        ruleset = get_ruleset(code)
+        entry = result_form_of(ruleset, ruleset.clean_options({}))
+        if entry is None:
+            continue
+        kinds.update(dict.fromkeys(entry.kinds))
+        for field in entry.fields:
+            fields.setdefault(field.name, field)
+    return ResultForm(kinds=tuple(kinds), fields=tuple(fields.values()))
 
 
 class ResultInput(serializers.Serializer):
     """A hand result: its kind, the rule set's inputs (players named by
     Player id), and optionally its tiles. The fields are those of the table's
-    rule set (``RuleSet.result_form``); the schema shows the default one's."""
+    rule set (``RuleSet.result_form``); the schema shows every rule set's."""
 
     kind = serializers.CharField(max_length=20)
     tiles = BoundedJSONSerializerField(

@@ -109,6 +109,8 @@ def _new_workbook(info: TournamentInfo, texts: Mapping[str, str]) -> Workbook:
     workbook = Workbook(write_only=True)
     workbook.properties.title = texts[L.WORKBOOK_TITLE] % {"tournament": info.name}
     workbook.properties.creator = CREATOR
+    # The rule set, as the EMA names it ("MCR", "Riichi").
+    workbook.properties.subject = info.ruleset
     return workbook
 
 

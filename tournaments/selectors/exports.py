@@ -220,7 +220,9 @@ def _hand_row(
 ) -> HandRow:
     round_no, table_no, number, prevalent, kind, winner, discarder = values[:7]
     result, fans, deltas, table_id = values[7:]
-    fan_total, flowers = result.get("fan_total"), result.get("flowers")
+    # MCR's points, or the han of a rule set that counts them (riichi).
+    fan_total = result.get("fan_total", result.get("han"))
+    flowers = result.get("flowers")
     drawn = kind == Hand.Kind.DRAW or winner is None
     names = by_table.get(table_id, [""] * len(WINDS))
     hand_scores = player_scores(fans)

@@ -97,7 +97,7 @@ def build_export(
     if separator not in CSV_SEPARATORS:
         raise ServiceError("unknown_separator", field="sep", separator=separator)
     with translation.override(language):
-        labels = export_labels()
+        labels = export_labels(tournament.ruleset)
         standings = get_export_standings(tournament)
         if kind == ExportFile.Kind.CSV:
             delimiter, decimal_separator = CSV_SEPARATORS[separator]

@@ -137,6 +137,12 @@ def tiles_for_hand(
     if winner is not None:
         filled["seat_wind"] = str(deal.seat_winds[winner])
     filled.setdefault("self_drawn", data.get("kind") == "self_draw")
+    # hand-format.md's riichi flag: the winner declared riichi this hand
+    # (the result's declarations, when the rule set has them).
+    if data.get("winner") is not None and data.get("winner") in (
+        data.get("riichi") or ()
+    ):
+        filled.setdefault("riichi", True)
     if data.get("flowers") is not None:
         filled.setdefault("flowers", data["flowers"])
     return filled

@@ -11,7 +11,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
-from scoring.engine.rulesets import get_ruleset
+from scoring.engine.errors import EngineError
+from scoring.engine.rulesets import AnyRuleSet, get_ruleset, option_presets_of
 from scoring.engine.standings import clean_tiebreaks
 from tournaments.limits import MAX_PLAYERS_AT_ONCE
 from tournaments.models import (
@@ -36,11 +37,18 @@ def create_tournament(
     rounds_count: int = 4,
     ruleset: str = "mcr",
     ruleset_options: Mapping[str, Any] | None = None,
+    preset: str = "",
     **fields: Any,
 ) -> Tournament:
-    """Create a tournament with its rounds; the actor becomes its organiser."""
+    """Create a tournament with its rounds; the actor becomes its organiser.
+
+    ``preset`` names settings of the rule set to start from (riichi's
+    ``"ema"``, ``"modern"``); ``ruleset_options`` override them. The rule
+    set checks the result.
+    """
     rule_set = get_ruleset(ruleset)
-    options = dict(ruleset_options or {})
+    options = dict(preset_options(rule_set, preset))
+    options.update(ruleset_options or {})
     rule_set.clean_options(options)
     if not 1 <= rounds_count <= 40:
         raise ServiceError("bad_rounds_count", field="rounds_count", value=rounds_count)
@@ -65,6 +73,17 @@ def create_tournament(
         after={"name": name, "ruleset": ruleset, "rounds": rounds_count},
     )
     return tournament
+
+
+def preset_options(rule_set: AnyRuleSet, preset: str) -> Mapping[str, Any]:
+    """The settings named ``preset`` (none for a blank name); a name the
+    rule set does not have is not one of its settings (``unknown_option``)."""
+    if not preset:
+        return {}
+    presets = option_presets_of(rule_set)
+    if preset not in presets:
+        raise EngineError("unknown_option", field="preset", option=preset)
+    return presets[preset]
 
 
 UPDATABLE = (

@@ -15,6 +15,7 @@ from django.utils.decorators import method_decorator
 from django.views import View
 from django.views.decorators.gzip import gzip_page
 
+from scoring.messages import score_words
 from tournaments.selectors.room import get_live_standings, list_public_tournaments
 from tournaments.selectors.tables import list_round_tables
 from tournaments.views.display import format_points
@@ -73,6 +74,7 @@ def standings_context(tournament: Any, version: str | None = None) -> dict[str, 
         "playing_count": sum(1 for row in rows if row["playing"]),
         "round_numbers": standings.round_numbers,
         "rounds": tournament.rounds.order_by("number"),
+        "score_words": score_words(tournament.ruleset),
     }
 
 

@@ -27,6 +27,7 @@ from django.views import View
 
 from config.rate_limits import table_form_limited, too_many_requests
 from scoring.engine.errors import EngineError
+from scoring.engine.rulesets import get_ruleset, penalty_kinds_of
 from scoring.engine.types import PER_PLAYER, FieldKind, ResultForm
 from tournaments.forms import (
     CloseTableForm,
@@ -110,6 +111,11 @@ class TableSheetView(TableTokenMixin, View):
             raise Http404("this rule set has no hand form") from error
 
     @cached_property
+    def penalty_kinds(self) -> tuple[str, ...] | None:
+        """The penalties the tournament's rule set knows."""
+        return penalty_kinds_of(get_ruleset(self.table.round.tournament.ruleset))
+
+    @cached_property
     def player_choices(self) -> list[tuple[int, str]]:
         seats = in_wind_order(self.table.seats.select_related("registration__player"))
         return [(s.registration.player_id, s.registration.player.name) for s in seats]
@@ -140,7 +146,7 @@ class TableSheetView(TableTokenMixin, View):
         if context["ruleset_has_calculator"] and not context["kept_tiles"]:
             context["blank_tile_picker"] = blank_tile_picker(self.request)
         context["penalty_form"] = forms_.get("penalty_form") or PenaltyForm(
-            players=players, initial=version
+            players=players, initial=version, kinds=self.penalty_kinds
         )
         context["close_form"] = forms_.get("close_form") or CloseTableForm(
             initial=version
@@ -333,7 +339,9 @@ class HandDeleteView(TableSheetView):
 
 class PenaltyCreateView(TableSheetView):
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
-        form = PenaltyForm(request.POST, players=self.player_choices)
+        form = PenaltyForm(
+            request.POST, players=self.player_choices, kinds=self.penalty_kinds
+        )
         if not form.is_valid():
             return self.render_sheet(status=400, penalty_form=form)
         data = form.cleaned_data

@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.views import View
 
+from scoring.messages import score_words
 from tournaments.models import Registration
 from tournaments.selectors.room import (
     PlayerRecord,
@@ -103,6 +104,7 @@ class PlayerView(TournamentMixin, LiveMixin, View):
             "table_points": format_points(standing.table_points) if standing else "",
             "score": standing.score if standing else None,
             "chart": chart_data(record),
+            "score_words": score_words(self.tournament.ruleset),
             **self.live_context(),
         }
         return render_page(

@@ -17,9 +17,11 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
 from scoring.engine.errors import EngineError
-from scoring.engine.rulesets import get_ruleset
+from scoring.engine.rulesets import get_ruleset, option_form_of
 from scoring.engine.standings import DEFAULT_TIEBREAKS
+from scoring.messages import score_words
 from tournaments.forms import (
+    NewTournamentForm,
     PlayerListForm,
     RegistrationStatusForm,
     RulesForm,
@@ -55,10 +57,10 @@ class TournamentCreateView(TournamentCreatorRequiredMixin, View):
     template = FORM_TEMPLATE
 
     def get(self, request: HttpRequest) -> HttpResponse:
-        return render(request, self.template, {"form": TournamentForm()})
+        return render(request, self.template, {"form": NewTournamentForm()})
 
     def post(self, request: HttpRequest) -> HttpResponse:
-        form = TournamentForm(request.POST)
+        form = NewTournamentForm(request.POST)
         if form.is_valid():
             fields = dict(form.cleaned_data)
             try:
@@ -144,7 +146,14 @@ class TournamentRulesView(TournamentChangeView):
 
     def form(self, data: Any = None) -> RulesForm:
         options, order = self.in_force()
-        return RulesForm(data, options=options, tiebreaks=order)
+        code = self.tournament.ruleset
+        return RulesForm(
+            data,
+            options=options,
+            tiebreaks=order,
+            specs=option_form_of(get_ruleset(code)),
+            words=score_words(code),
+        )
 
     def changes(self, form: RulesForm) -> dict[str, Any]:
         """Only what differs from the rules in force: unchanged options must

@@ -17,9 +17,10 @@ from django.template.loader import render_to_string, select_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from scoring.engine.rulesets import result_form_of
+from scoring.engine.errors import EngineError
+from scoring.engine.rulesets import result_form_of, running_scores_of, tile_calculator
 from scoring.engine.types import PER_PLAYER, DealState, FieldKind, ResultForm
-from scoring.messages import COUNTER_LABELS, result_label
+from scoring.messages import COUNTER_LABELS, describe, result_label, score_words
 from scoring.services_fans import calculate
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
 from tournaments.selectors.exports import player_scores
@@ -58,6 +59,9 @@ class SeatRow:
     """The number the plural form of "table points" follows (a fraction is
     plural in both languages: 7/3 table points)."""
     rank: int | None
+    points: int | None = None
+    """The points the player holds now, for a rule set that says what they
+    are (riichi: start points plus payments); ``None`` otherwise."""
 
     @property
     def player(self) -> Any:
@@ -96,7 +100,7 @@ def result_summary(
     words = []
     for spec in entry.fields_for(kind):
         value = hand.result.get(spec.name)
-        if value is None:
+        if value in (None, [], 0):
             continue
         if spec.kind == FieldKind.SEAT:
             value = names.get(value, value)
@@ -125,7 +129,11 @@ def plural_count(value: Fraction | int) -> int:
     return int(fraction) if fraction.denominator == 1 else 2
 
 
-def _seat_rows(seats: list[Seat], deal: DealState | None) -> list[SeatRow]:
+def _seat_rows(
+    seats: list[Seat],
+    deal: DealState | None,
+    running: tuple[int, int, int, int] | None = None,
+) -> list[SeatRow]:
     rows = []
     for index, seat in enumerate(seats):
         result = getattr(seat, "result", None)
@@ -141,6 +149,7 @@ def _seat_rows(seats: list[Seat], deal: DealState | None) -> list[SeatRow]:
                 table_points=format_points(result.table_points) if result else "0",
                 table_points_count=plural_count(result.table_points if result else 0),
                 rank=result.rank if result else None,
+                points=running[index] if running else None,
             )
         )
     return rows
@@ -156,12 +165,17 @@ def get_table_page(table: Table) -> dict[str, Any]:
     code = table.round.tournament.ruleset
     template = result_template(code)
     generic = template == RESULT_TEMPLATES.format("generic")
+    ruleset, options = ruleset_for(table.round.tournament)
     entry: ResultForm | None = None
     names: dict[int, str] = {}
     if generic:
-        ruleset, options = ruleset_for(table.round.tournament)
         entry = result_form_of(ruleset, options)
         names = {i: seat.registration.player.name for i, seat in enumerate(seats)}
+    # What the players hold now, when the rule set says (riichi's points).
+    a, b, c, d = (
+        sum(hand.deltas[i] for hand in hands if hand.deltas) for i in range(4)
+    )
+    running = running_scores_of(ruleset, (a, b, c, d), options)
     hand_rows = [
         HandRow(
             hand=hand,
@@ -181,7 +195,9 @@ def get_table_page(table: Table) -> dict[str, Any]:
     return {
         "table": table,
         "seats": seats,
-        "seat_rows": _seat_rows(seats, deal),
+        "seat_rows": _seat_rows(seats, deal, running),
+        "running_points": running is not None,
+        "score_words": score_words(code),
         "hand_rows": hand_rows,
         "result_template": template,
         "penalty_rows": penalty_rows,
@@ -240,6 +256,10 @@ def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     tiles = data.get("tiles")
     if not tiles:
         return context
+    ruleset, options = ruleset_for(table.round.tournament)
+    if ruleset.code not in OWN_ANSWER:
+        context.update(_counted_tiles(ruleset, options, data, deal, winner, seats))
+        return context
     result = {"kind": data["kind"], "flowers": data.get("flowers") or 0}
     answer = calculate(tiles_for_hand(tiles, result, deal, winner))
     context["answer"] = answer
@@ -247,6 +267,58 @@ def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
         total = int(answer["total"])  # type: ignore[call-overload]
         context["fan_total"] = total - result["flowers"]
     return context
+
+
+#: Rule sets whose tile calculator has an answer of its own for the preview
+#: (MCR's fan breakdown, shared with the calculator page); the others show
+#: what the registry's ``score_tiles`` counts and the hand's payments.
+OWN_ANSWER = frozenset({"mcr"})
+
+
+def _counted_tiles(
+    ruleset: Any,
+    options: Any,
+    data: dict[str, Any],
+    deal: DealState,
+    winner: int,
+    seats: list[Seat],
+) -> dict[str, Any]:
+    """The preview of a rule set without its own answer: the breakdown and
+    the result fields the tiles decide (filled into the form by tablet.js),
+    and what each player would pay or win in this deal."""
+    calculator = tile_calculator(ruleset)
+    entry = ruleset.result_form(options)
+    result = {"kind": data["kind"]} | {
+        spec.name: data.get(spec.name) for spec in entry.fields_for(data["kind"])
+    }
+    try:
+        assert calculator is not None
+        score = calculator.score_tiles(
+            tiles_for_hand(data["tiles"], result, deal, winner)
+        )
+    except EngineError as error:
+        return {"tiles_error": describe(error)}
+    fills = [(name, result_label(name), value) for name, value in score.result.items()]
+    counted: dict[str, Any] = {"breakdown": score.breakdown, "fills": fills}
+    index = {seat.registration.player_id: i for i, seat in enumerate(seats)}
+    payload = {**result, **score.result}
+    for spec in entry.seat_fields():
+        value = payload.get(spec.name)
+        if spec.kind == FieldKind.SEATS:
+            payload[spec.name] = [index[p] for p in value or () if p in index]
+        elif value is not None:
+            payload[spec.name] = index.get(value)
+    payload = {key: value for key, value in payload.items() if value not in (None, "")}
+    try:
+        parsed = ruleset.parse_result(payload, options)
+        deltas = ruleset.hand_payments(parsed, deal, options)
+    except EngineError:
+        return counted  # a discarder still to choose, say
+    names = [seat.registration.player.name for seat in seats]
+    counted["payments"] = [
+        (name, signed(delta)) for name, delta in zip(names, deltas, strict=True)
+    ]
+    return counted
 
 
 #: The empty tile picker of the hand form, rendered once per language by each

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
 from scoring.engine.errors import EngineError
-from scoring.engine.types import as_int, option_in_range
+from scoring.engine.types import OptionField, OptionKind, as_int, option_in_range
 
 # Inclusive bounds of each setting. They only stop typing mistakes: the
 # minimum may be lowered for beginners' events, sessions shortened or
@@ -39,6 +39,17 @@ class McrOptions:
 def default_options() -> dict[str, object]:
     """The settings with their default values."""
     return dict(asdict(McrOptions()))
+
+
+def option_form() -> tuple[OptionField, ...]:
+    """Every setting for the rules page: whole numbers within their bounds
+    (the False Hu penalty a multiple of 3)."""
+    return tuple(
+        OptionField(
+            key, OptionKind.INTEGER, low, high, 3 if key == "false_hu_penalty" else 1
+        )
+        for key, (low, high) in _BOUNDS.items()
+    )
 
 
 def _clean_int(key: str, value: object) -> int:

@@ -18,6 +18,7 @@ from scoring.engine.types import (
     DealState,
     Deltas,
     HandResult,
+    OptionField,
     ResultForm,
     SessionOutcome,
     TilesScore,
@@ -28,12 +29,16 @@ class McrRuleSet:
     """Chinese Official rules as played at EMA tournaments."""
 
     code = "mcr"
+    penalty_kinds = payments.PENALTY_KINDS
 
     def default_options(self) -> dict[str, object]:
         return _options.default_options()
 
     def clean_options(self, raw: Mapping[str, object]) -> McrOptions:
         return _options.clean_options(raw)
+
+    def option_form(self) -> tuple[OptionField, ...]:
+        return _options.option_form()
 
     def parse_result(
         self, data: Mapping[str, object], options: McrOptions

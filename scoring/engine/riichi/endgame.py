@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from scoring.engine.errors import EngineError
 from scoring.engine.riichi.options import RiichiOptions
+from scoring.engine.riichi.results import CHOMBO, RiichiResult
 from scoring.engine.types import SEATS, SessionOutcome
 
 
@@ -73,6 +74,42 @@ def end_scores(
         ranks[seat] = place + 1
         scores[seat] -= deductions[seat] // 1000
     return tuple(ranks), tuple(scores)
+
+
+def settle_session(
+    results: Sequence[RiichiResult],
+    hand_deltas: Sequence[Sequence[int]],
+    scores: tuple[int, int, int, int],
+    options: RiichiOptions,
+) -> SessionOutcome:
+    """``session_result`` with a chombo by deduction taken off the
+    offender's final score only, after the table is settled (the EMA rule):
+    it changes neither the places nor the other players' scores.
+
+    ``results`` and ``hand_deltas`` are the session's hands in order;
+    ``scores`` the seats' summed deltas, penalties included.
+    """
+    taken = [0] * SEATS
+    if options.chombo == "deduction":
+        for result, deltas in zip(results, hand_deltas, strict=True):
+            if result.kind == CHOMBO:
+                for seat in range(SEATS):
+                    taken[seat] -= deltas[seat]
+    played = [score + deduction for score, deduction in zip(scores, taken, strict=True)]
+    points = [options.start_points + score for score in played]
+    deductions = [
+        deduction + (options.dobon_points if options.dobon and p < 0 else 0)
+        for deduction, p in zip(taken, points, strict=True)
+    ]
+    ranks, finals = end_scores(
+        points,
+        return_points=options.return_points,
+        uma=options.uma,
+        deductions=deductions,
+    )
+    return SessionOutcome(
+        ranks=ranks, table_points=tuple(Fraction(final) for final in finals)
+    )
 
 
 def session_result(

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from scoring.engine.errors import EngineError
-from scoring.engine.types import as_int, option_in_range
+from scoring.engine.types import OptionField, OptionKind, as_int, option_in_range
 
 COUNTS = ("full", "short")
 LIMITS = ("classic", "modern")
@@ -175,4 +175,84 @@ def clean_uma(value: object, field: str = "uma") -> tuple[int, int, int, int] | 
     a, b, c, d = (as_int(item, field) for item in value)
     if not a >= b >= c >= d or max(abs(a), abs(d)) > UMA_LIMIT:
         raise EngineError("invalid_uma", field=field, value=str(list(value)))
+    return (a, b, c, d)
+
+
+def option_form() -> tuple[OptionField, ...]:
+    """Every setting for the rules page, in the order of ``RiichiOptions``."""
+    form = []
+    for field in fields(RiichiOptions):
+        name = field.name
+        if name in _CHOICES:
+            form.append(OptionField(name, OptionKind.CHOICE, choices=_CHOICES[name]))
+        elif name in _FLAGS:
+            form.append(OptionField(name, OptionKind.FLAG))
+        elif name == "uma":
+            form.append(OptionField(name, OptionKind.PLACES, -UMA_LIMIT, UMA_LIMIT))
+        else:
+            low, high, step = _NUMBERS[name]
+            form.append(OptionField(name, OptionKind.INTEGER, low, high, step))
+    return tuple(form)
+
+
+PRESETS: dict[str, dict[str, object]] = {
+    # The EMA Riichi Competition Rules (2016): 30,000 to start and as the
+    # return line (no oka), uma +15/+5/-5/-15, 3,000 tenpai payment, double
+    # and triple ron, 13 counted han are a sanbaiman, chombo a 20,000
+    # deduction from the final score, the game ends after South, open
+    # tanyao, no red fives.
+    "ema": {
+        "count": "full",
+        "start_points": 30_000,
+        "return_points": 30_000,
+        "uma": list(EMA_UMA),
+        "limits": "classic",
+        "kazoe": "sanbaiman",
+        "multiple_yakuman": True,
+        "multiple_ron": "triple",
+        "tenpai_payment": 3_000,
+        "leftover_deposits": "top",
+        "chombo": "deduction",
+        "chombo_points": 20_000,
+        "draw_dealership": "tenpai",
+        "west_extension": False,
+        "dobon": False,
+        "open_tanyao": True,
+        "red_fives": False,
+    },
+    # Modern league rules (Mahjong Pantheon's tournaments, the WRC family):
+    # 25,000 to start, 30,000 return line (the top player's oka), uma
+    # +15/+5/-5/-15, the modern limits of riichi.md (baiman 8-10 han), 13
+    # counted han a yakuman, 3,000 tenpai payment, double ron (three callers
+    # abort the hand), chombo paid like a mangan tsumo, the West extension,
+    # dobon (-10,000), open tanyao and red fives.
+    "modern": {
+        "count": "full",
+        "start_points": 25_000,
+        "return_points": 30_000,
+        "uma": list(EMA_UMA),
+        "limits": "modern",
+        "kazoe": "yakuman",
+        "multiple_yakuman": True,
+        "multiple_ron": "double",
+        "tenpai_payment": 3_000,
+        "leftover_deposits": "top",
+        "chombo": "mangan",
+        "draw_dealership": "tenpai",
+        "west_extension": True,
+        "dobon": True,
+        "dobon_points": 10_000,
+        "open_tanyao": True,
+        "red_fives": True,
+    },
+}
+"""Named settings an organiser starts from (``RuleSet.option_presets``)."""
+
+
+def running_scores(
+    deltas: tuple[int, int, int, int], options: RiichiOptions
+) -> tuple[int, int, int, int]:
+    """The points each seat holds: the start points plus its summed payments
+    (sticks a player put on the table are already taken out)."""
+    a, b, c, d = (options.start_points + delta for delta in deltas)
     return (a, b, c, d)

@@ -1,7 +1,7 @@
 """Importing this module registers the riichi rule set.
 
-Add ``"scoring.engine.riichi.registered"`` to ``rulesets.BUILTIN_MODULES``
-once the Django side carries riichi; tests import ``RIICHI`` directly.
+It is in ``rulesets.BUILTIN_MODULES``: the registry imports it on the first
+lookup, so a tournament may choose riichi.
 """
 
 from __future__ import annotations

@@ -54,14 +54,19 @@ ABORTIVE_REASONS = (
     "nine_terminals",
     "triple_ron",
 )
+_FLAT = ("winner", "han", "fu", "yakuman")
+# More winners on one discard, flat (the tablet's form): ``winner_2``,
+# ``han_2``... for the second in turn from the discarder, ``_3`` the third.
+MORE_WINNERS = ("_2", "_3")
+_MORE = tuple(key + suffix for suffix in MORE_WINNERS for key in _FLAT)
 FIELDS = frozenset(
     {"kind", "winner", "han", "fu", "yakuman", "winners", "discarder"}
     | {"riichi", "tenpai", "offender", "reason"}
+    | set(_MORE)
 )
-_FLAT = ("winner", "han", "fu", "yakuman")
 # The codes every rule set uses for a field its kind of result cannot have.
 _NOT_ALLOWED = {"discarder": "discarder_not_allowed"} | dict.fromkeys(
-    ("winner", "winners", "han", "fu", "yakuman"), "winner_not_allowed"
+    ("winner", "winners", "han", "fu", "yakuman", *_MORE), "winner_not_allowed"
 )
 _WIN_FIELDS = frozenset({"seat", "han", "fu", "yakuman"})
 
@@ -103,12 +108,13 @@ class RiichiResult:
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready form that ``parse_result`` accepts back."""
         data: dict[str, object] = {"kind": self.kind, "riichi": list(self.riichi)}
-        if self.wins:
-            data["winners"] = [
-                {"seat": w.seat, "han": w.value.han, "fu": w.value.fu}
-                | {"yakuman": w.value.yakuman}
-                for w in self.wins
-            ]
+        # Flat, as the tablet's form enters it: the first winner's inputs,
+        # then ``winner_2``... for the others in turn from the discarder.
+        for suffix, win in zip(("", *MORE_WINNERS), self.wins, strict=False):
+            data["winner" + suffix] = win.seat
+            data["han" + suffix] = win.value.han
+            data["fu" + suffix] = win.value.fu
+            data["yakuman" + suffix] = win.value.yakuman
         if self.discarder is not None:
             data["discarder"] = self.discarder
         if self.kind == DRAW:
@@ -154,13 +160,31 @@ def _absent(data: Mapping[str, object], key: str) -> bool:
     return is_blank(value) or value == [] or (key == "yakuman" and value == 0)
 
 
+def _flat_wins(data: Mapping[str, object]) -> list[tuple[int, HandValue]]:
+    """The winners of the flat form: ``winner``, ``han``... then the same
+    with ``_2`` and ``_3`` when given."""
+    if is_blank(data.get("winner")):
+        raise EngineError("winner_required", field="winner")
+    wins = [(seat(data["winner"], "winner"), _value(data))]
+    for suffix in MORE_WINNERS:
+        inputs = {key: data.get(key + suffix) for key in _FLAT}
+        if all(_absent(inputs, key) for key in _FLAT):
+            continue
+        try:
+            if is_blank(inputs["winner"]):
+                raise EngineError("winner_required", field="winner")
+            wins.append((seat(inputs["winner"], "winner"), _value(inputs)))
+        except EngineError as error:
+            error.field = f"{error.field}{suffix}"
+            raise
+    return wins
+
+
 def _raw_wins(data: Mapping[str, object]) -> list[tuple[int, HandValue]]:
     raw = data.get("winners")
     if is_blank(raw):
-        if is_blank(data.get("winner")):
-            raise EngineError("winner_required", field="winner")
-        return [(seat(data["winner"], "winner"), _value(data))]
-    if any(not _absent(data, key) for key in _FLAT):
+        return _flat_wins(data)
+    if any(not _absent(data, key) for key in (*_FLAT, *_MORE)):
         raise EngineError("invalid_value", field="winners", value="winner and winners")
     if not isinstance(raw, list | tuple) or not raw:
         raise EngineError("invalid_value", field="winners", value=str(raw))
@@ -189,8 +213,10 @@ def _checked_wins(
         try:
             check_value(value, options, self_draw=kind == SELF_DRAW)
         except EngineError as error:
-            if len(raw) > 1 or "winners" in data:
+            if "winners" in data:
                 error.field = f"winners[{number}].{error.field}"
+            elif number:
+                error.field = f"{error.field}{MORE_WINNERS[number - 1]}"
             raise
     if kind == SELF_DRAW:
         if len(raw) != 1:
@@ -214,6 +240,29 @@ def result_form(options: RiichiOptions) -> ResultForm:
     flat form), who declared riichi, who was tenpai at a draw, who committed
     a chombo."""
     wins = (DISCARD, SELF_DRAW)
+    # A second winner's inputs, a third's only where triple ron counts; a
+    # head bump keeps one winner.
+    more: tuple[str, ...] = {"triple": MORE_WINNERS, "double": MORE_WINNERS[:1]}.get(
+        options.multiple_ron, ()
+    )
+    others = tuple(
+        field
+        for suffix in more
+        for field in (
+            ResultField("winner" + suffix, FieldKind.SEAT, (DISCARD,)),
+            ResultField(
+                "han" + suffix,
+                FieldKind.INTEGER,
+                (DISCARD,),
+                minimum=1,
+                maximum=MAX_HAN,
+            ),
+            ResultField("fu" + suffix, FieldKind.INTEGER, (DISCARD,), MIN_FU, MAX_FU),
+            ResultField(
+                "yakuman" + suffix, FieldKind.INTEGER, (DISCARD,), 0, MAX_YAKUMAN
+            ),
+        )
+    )
     return ResultForm(
         kinds=KINDS,
         fields=(
@@ -227,6 +276,7 @@ def result_form(options: RiichiOptions) -> ResultForm:
             ResultField("riichi", FieldKind.SEATS, (*wins, DRAW, ABORTIVE_DRAW)),
             ResultField("tenpai", FieldKind.SEATS, (DRAW,)),
             ResultField("offender", FieldKind.SEAT, (CHOMBO,)),
+            *others,
         ),
     )
 
@@ -245,6 +295,7 @@ def parse_result(data: Mapping[str, object], options: RiichiOptions) -> RiichiRe
     if kind in (DISCARD, SELF_DRAW):
         return _parse_win(data, kind, riichi, options)
     _refuse(data, kind, ("winner", "winners", "han", "fu", "yakuman", "discarder"))
+    _refuse(data, kind, _MORE)
     if kind == DRAW:
         _refuse(data, kind, ("offender", "reason"))
         tenpai = _seats(data, "tenpai")
@@ -275,7 +326,7 @@ def _parse_win(
             raise EngineError("discarder_required", field="discarder")
         discarder = seat(data["discarder"], "discarder")
     else:
-        _refuse(data, kind, ("discarder",))
+        _refuse(data, kind, ("discarder", *_MORE))
     wins = _checked_wins(data, kind, discarder, options)
     return RiichiResult(kind=kind, wins=wins, discarder=discarder, riichi=riichi)
 

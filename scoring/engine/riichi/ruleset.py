@@ -4,14 +4,14 @@ Each method delegates to a small module: ``options`` (settings),
 ``results`` (a hand result), ``deal`` (dealership and end of game),
 ``payments`` (hand payments and penalties), ``endgame`` (final scores).
 
-Importing this module does not register the rule set: the registry's
-built-in list decides when riichi becomes selectable (a half-done Django
-side must not offer it). ``scoring.engine.riichi.registered`` registers it.
+Importing this module does not register the rule set:
+``scoring.engine.riichi.registered`` does, from the registry's built-in
+list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from scoring.engine.riichi import deal as _deal
 from scoring.engine.riichi import endgame, payments, results, tiles
@@ -20,19 +20,37 @@ from scoring.engine.riichi.options import RiichiOptions
 from scoring.engine.riichi.results import RiichiResult
 from scoring.engine.riichi.tiles import RiichiTilesScore
 from scoring.engine.rulesets import RuleSet
-from scoring.engine.types import DealState, Deltas, ResultForm, SessionOutcome
+from scoring.engine.types import (
+    DealState,
+    Deltas,
+    OptionField,
+    ResultForm,
+    SessionOutcome,
+)
 
 
 class RiichiRuleSet:
     """Japanese riichi rules, as riichi.md describes them."""
 
     code = "riichi"
+    penalty_kinds = payments.PENALTY_KINDS
 
     def default_options(self) -> dict[str, object]:
         return _options.default_options()
 
     def clean_options(self, raw: Mapping[str, object]) -> RiichiOptions:
         return _options.clean_options(raw)
+
+    def option_form(self) -> tuple[OptionField, ...]:
+        return _options.option_form()
+
+    def option_presets(self) -> Mapping[str, Mapping[str, object]]:
+        """``"ema"`` and ``"modern"``: see ``options.PRESETS``."""
+        return _options.PRESETS
+
+    def running_scores(self, deltas: Deltas, options: RiichiOptions) -> Deltas:
+        """The points on each player's sticks: start points plus payments."""
+        return _options.running_scores(deltas, options)
 
     def parse_result(
         self, data: Mapping[str, object], options: RiichiOptions
@@ -80,6 +98,16 @@ class RiichiRuleSet:
     ) -> SessionOutcome:
         return endgame.session_result(scores, options)
 
+    def settle_session(
+        self,
+        results: Sequence[RiichiResult],
+        hand_deltas: Sequence[Deltas],
+        scores: Deltas,
+        options: RiichiOptions,
+    ) -> SessionOutcome:
+        """``session_result``, a chombo by deduction off the final score only."""
+        return endgame.settle_session(results, hand_deltas, scores, options)
+
     def result_form(self, options: RiichiOptions) -> ResultForm:
         return results.result_form(options)
 
@@ -89,7 +117,17 @@ class RiichiRuleSet:
 
     def score_tiles(self, data: Mapping[str, object]) -> RiichiTilesScore:
         """The tile calculator under the default settings (the contract
-        passes no options: open tanyao on, red fives off)."""
+        passes no options: open tanyao on, red fives off).
+
+        The shared tile picker also writes hand-format.md's MCR fields
+        (``last_of_kind``, ``flowers``); left off or false they mean nothing
+        here and are dropped, anything else is refused as unknown.
+        """
+        data = {
+            key: value
+            for key, value in data.items()
+            if not (key in tiles.OTHER_GAMES_FIELDS and not value)
+        }
         return tiles.score_tiles(data, _DEFAULTS)
 
 

@@ -58,6 +58,8 @@ _SHARED = (
 _FLAGS = ("riichi", "double_riichi", "ippatsu", "first_draw")
 _TILE_FIELDS = ("dora_indicators", "ura_dora_indicators", "red_fives")
 FIELDS = frozenset((*_SHARED, *_FLAGS, *_TILE_FIELDS))
+#: hand-format.md fields of MCR only, which the shared tile picker writes.
+OTHER_GAMES_FIELDS = frozenset({"last_of_kind", "flowers"})
 _WIND_TILES = {"E": EAST, "S": EAST + 1, "W": EAST + 2, "N": EAST + 3}
 _MELD_TYPES = {
     "chow": LibraryMeld.CHI,

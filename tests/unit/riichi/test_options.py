@@ -58,11 +58,8 @@ def test_no_uma_and_string_numbers_are_accepted():
     assert cleaned.uma == (20, 10, -10, -20)
 
 
-def test_riichi_registers_only_when_asked(monkeypatch):
-    """Importing the package registers nothing; ``registered`` does."""
-    monkeypatch.setattr(rulesets, "_registry", dict(rulesets._registry))
-    assert "riichi" not in rulesets.list_rulesets()
-    import scoring.engine.riichi.registered as registered
-
-    rulesets.register(registered.RIICHI)
+def test_riichi_is_a_built_in_rule_set():
+    """The registry's built-in list registers riichi: a tournament may choose it."""
+    assert "scoring.engine.riichi.registered" in rulesets.BUILTIN_MODULES
+    assert "riichi" in rulesets.list_rulesets()
     assert rulesets.get_ruleset("riichi") is RIICHI

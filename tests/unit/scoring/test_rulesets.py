@@ -18,11 +18,14 @@ def test_get_ruleset_finds_mcr_without_importing_it_first():
 
 
 def test_only_complete_rulesets_are_listed():
-    """The complete rule sets are listed (riichi registers once its Django
-    side is done)."""
-    assert {"mcr", "french_simple", "french_advanced", "encyclopaedia"} <= set(
-        list_rulesets()
-    )
+    """Every rule set whose Django side is complete is listed."""
+    assert list_rulesets() == [
+        "encyclopaedia",
+        "french_advanced",
+        "french_simple",
+        "mcr",
+        "riichi",
+    ]
 
 
 def test_unknown_ruleset_is_refused():

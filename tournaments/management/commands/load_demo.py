@@ -6,7 +6,8 @@ from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME, load_demo
 
 class Command(BaseCommand):
     help = (
-        "Create the demo tournament (16 players, 4 MCR rounds, 2 played). "
+        "Create the demo tournament (16 players, 4 rounds, 2 played), MCR or "
+        "with --ruleset riichi the riichi one (EMA settings). "
         "The demo login (a known password) is created only with DEBUG on or "
         "--with-login."
     )
@@ -17,6 +18,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seed", type=int, default=2026)
         parser.add_argument(
+            "--ruleset",
+            choices=["mcr", "riichi"],
+            default="mcr",
+            help="The rule set of the demo (riichi has its own slug).",
+        )
+        parser.add_argument(
             "--with-login",
             action="store_true",
             help="Create the demo organiser login even with DEBUG off.",
@@ -25,7 +32,10 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         with_login = options["with_login"] or settings.DEBUG
         tournament = load_demo(
-            seed=options["seed"], reset=options["reset"], with_login=with_login
+            seed=options["seed"],
+            reset=options["reset"],
+            with_login=with_login,
+            ruleset=options["ruleset"],
         )
         self.stdout.write(
             self.style.SUCCESS(f"Demo tournament ready: /t/{tournament.slug}/")
