@@ -23,6 +23,8 @@ venv: $(VENV)/.installed
 run: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
+	$(PY) manage.py load_demo --ruleset riichi
+	$(PY) manage.py load_league_demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # PostgreSQL, Redis and chromium: started or installed when down or missing.

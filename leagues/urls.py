@@ -7,6 +7,7 @@ from leagues.views import players, public, staff, teams
 
 public_patterns = (
     [
+        path("", public.LeagueListView.as_view(), name="leagues"),
         path("<slug:slug>/", public.LeagueView.as_view(), name="league"),
         path(
             "<slug:slug>/workbook.xlsx",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.core.cache import cache
-from django.db.models import Max, Q
+from django.db.models import F, Max, Q
 from django.utils.translation import get_language
 
 from leagues.models import League, LeagueAuditEvent, LeagueEvent
@@ -57,6 +57,12 @@ class LeagueStandings:
     events: list[EventSummary]
     entries: list[SessionEntry]
     players: dict[int, Player]
+
+
+def list_public_leagues() -> list[League]:
+    """The public leagues, the latest season first (undated ones last)."""
+    leagues = League.objects.filter(is_public=True)
+    return list(leagues.order_by(F("season_start").desc(nulls_last=True), "name"))
 
 
 def rule_of(league: League) -> RankingRule:

@@ -12,11 +12,20 @@ from django.views import View
 
 from leagues.selectors.exports import league_workbook_bytes
 from leagues.selectors.ranking import get_league_ema_ranking, list_league_ratings
-from leagues.selectors.standings import get_league_page
+from leagues.selectors.standings import get_league_page, list_public_leagues
 from leagues.views.mixins import LeagueMixin
 
 EVENTS_PER_PAGE = 30
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+class LeagueListView(View):
+    """Every public league, the current seasons first."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        return render(
+            request, "leagues/public/leagues.html", {"leagues": list_public_leagues()}
+        )
 
 
 class LeagueView(LeagueMixin, View):

@@ -153,3 +153,15 @@ def test_the_cached_career_follows_a_new_session(client, organiser):
     second = night(league, organiser, date(2026, 1, 15), ["Eve E, Ann A, Cy C, Dee D"])
     play(tables_of(second)[0], winner=0, discarder=1)
     assert "Eve E" in client.get(f"/players/{ann.pk}/").content.decode()
+
+
+def test_the_leagues_index_lists_public_leagues_only_and_the_menu_links_it(
+    client, organiser
+):
+    shown = make_league(organiser, is_public=True, name="Thursday Club")
+    hidden = make_league(organiser, name="Secret Society")
+    page = client.get("/leagues/").content.decode()
+    assert f'href="/leagues/{shown.slug}/"' in page
+    assert "Thursday Club" in page
+    assert hidden.name not in page
+    assert 'href="/leagues/"' in client.get("/").content.decode()
