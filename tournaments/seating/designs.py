@@ -183,6 +183,33 @@ _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
             ),
         ),
     ),
+    # 60 = 3 x 19 + 3: 19 rounds, the bound floor(59 / 3); each player misses
+    # only the two others of its x. Invariant under (x, c) -> (7 x, c + 1)
+    # (7 is a cube root of 1 mod 19), which is how a SAT solver found it in
+    # about two minutes (issue 17, see docs/benchmarks.md).
+    60: (
+        19,
+        3,
+        (
+            (
+                (0, 13, 18, 27),
+                (1, 36, 40, 58),
+                (2, 10, 23, 25),
+                (3, 5, 15, 45),
+                (4, 8, 30, 54),
+                (6, 9, 41, 53),
+                (7, 24, 44, 50),
+                (11, 21, 29, 35),
+                (12, 38, 46, 48),
+                (14, 26, 43, 59),
+                (16, 22, 49, 57),
+                (17, 28, 37, 39),
+                (19, 31, 34, 56),
+                (20, 51, 52, 55),
+                (32, 33, 42, 47),
+            ),
+        ),
+    ),
     # 36 = 3 x 11 + 3: 11 rounds, the bound floor(35 / 3).
     36: (
         11,
