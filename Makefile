@@ -18,7 +18,15 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-venv: $(VENV)/.installed
+# The fan calculator compiled by mypyc, in place, when a C compiler is there
+# (scripts/compile_fans.py; without one it says so and Python runs, same
+# answers). Tried again only when a source of the calculator changes.
+FANS_BUILT := build/fans-native.done
+$(FANS_BUILT): $(wildcard scoring/engine/mcr/fans/*.py) $(VENV)/.installed
+	$(PY) scripts/compile_fans.py
+	mkdir -p $(@D) && touch $@
+
+venv: $(VENV)/.installed $(FANS_BUILT)
 
 run: venv
 	$(PY) manage.py migrate --noinput
@@ -66,4 +74,5 @@ messages: venv
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	test ! -x $(PY) || $(PY) scripts/compile_fans.py --clean
+	rm -rf $(VENV) db.sqlite3 staticfiles build

@@ -5,6 +5,7 @@
     .venv/bin/python -m scoring.engine.mcr < /tmp/hands.jsonl > /dev/null
     .venv/bin/python bench/mcr_fans.py --reference < /tmp/hands.jsonl > /dev/null
     .venv/bin/python bench/mcr_fans.py --memory 1000000
+    MURAILLE_PURE_PYTHON=1 .venv/bin/python ...   # the Python sources, not the build
 
 The first form times calls inside one process (below). The next three
 compare whole processes: ``--write-hands`` writes the seeded hands as JSON
@@ -24,6 +25,11 @@ hands per second, the slowest single hand and the ratio to pymahjonggb.
 and stay. Targets (issue 17): as whole processes on the same hands, at most
 1.25 times the pymahjonggb adapter's time; the slowest hand under 0.1 ms;
 resident memory flat over 1,000,000 hands.
+
+``make venv`` compiles the calculator with mypyc when it can
+(``scripts/compile_fans.py``); the header line says which ran ("compiled" or
+"python"). The reference adapter imports the calculator's fan table, so it
+loads the same build.
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring.engine.mcr.fans import FANS, answer
+from scoring.engine.mcr.fans import FANS, IMPLEMENTATION, answer
 from scoring.engine.mcr.fans.calculator import MINIMUM, clear_memos
 from tests.differential.generate import random_hands
 from tests.differential.reference import FAN_NUMBER, reference_args
@@ -211,6 +217,7 @@ def main() -> None:
         rows.append(("pymahjonggb 1.4.0 (C++)", *_time(prepared, reference, runs=3)))
     print(
         f"{len(hands)} hands, seed {options.seed}, Python {platform.python_version()}"
+        f", calculator {IMPLEMENTATION}"
     )
     print()
     print(

@@ -10,11 +10,14 @@ import json
 import sys
 import traceback
 from collections.abc import Callable, Mapping
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from scoring.engine.errors import EngineError
 
 Answer = dict[str, object]
+Reply = TypeVar("Reply")
+# json.dumps(answer, ensure_ascii=False) without building an encoder a line.
+encode = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def read_request(line: str) -> Mapping[str, object]:
@@ -32,9 +35,9 @@ def read_request(line: str) -> Mapping[str, object]:
 
 def answer_line(
     line: str,
-    answer: Callable[[Mapping[str, object]], Answer],
-    failure: Callable[[EngineError], Answer],
-) -> Answer:
+    answer: Callable[[Mapping[str, object]], Reply],
+    failure: Callable[[EngineError], Reply],
+) -> Reply:
     """``answer`` of the line's request, or ``failure`` of what went wrong;
     never raises (one bad line must not stop the batch)."""
     try:
@@ -55,15 +58,31 @@ def serve(
 ) -> int:
     """Answer every line of ``stdin`` on ``stdout`` (the process's by
     default); ``skip_blank`` leaves blank lines unanswered. Exit status 0."""
+    return serve_text(
+        lambda line: encode(answer_one(line)), stdin, stdout, skip_blank=skip_blank
+    )
+
+
+def serve_text(
+    answer_one: Callable[[str], str],
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    *,
+    skip_blank: bool = False,
+) -> int:
+    """``serve`` for an ``answer_one`` that writes its answer's JSON itself
+    (the same text as ``encode`` of the answer)."""
     if stdin is None:
         stdin = sys.stdin
         sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     if stdout is None:
         stdout = sys.stdout
         sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    write = stdout.write
+    flush = stdout.flush
     for line in stdin:
         if skip_blank and not line.strip():
             continue
-        stdout.write(json.dumps(answer_one(line), ensure_ascii=False) + "\n")
-        stdout.flush()
+        write(answer_one(line) + "\n")
+        flush()
     return 0

@@ -10,6 +10,10 @@ factor of m to be at least 4 (m = 5, 7, 8, 9, 16, 25, 100...). When m is
 itself a multiple of four, the four groups then play the design for m players
 side by side, which adds its rounds: 16 players get 4 + 1 = 5 rounds (the
 affine plane of order 4), 64 get 16 + 5 = 21 (AG(3, 4)), 400 get 100 + 25.
+
+Second construction, at the bound: for n = 3q + 1 players, q = 1 (mod 4) a
+prime power (n = 16, 28, 40, 52, 76, 88, 112...), a resolvable design where
+every pair meets exactly once in (n - 1) / 3 = q rounds (``_plus_one_round``).
 """
 
 from __future__ import annotations
@@ -85,6 +89,15 @@ class _Field:
             if value == 1 and order == self.q - 1:
                 return poly
         raise AssertionError("no primitive polynomial")  # pragma: no cover
+
+    def add(self, a: int, b: int) -> int:
+        return self.affine(a, b, 1)
+
+    def mul(self, a: int, b: int) -> int:
+        return self.affine(0, a, b)
+
+    def neg(self, a: int) -> int:
+        return next(b for b in range(self.q) if self.add(a, b) == 0)
 
 
 def _prime_powers(m: int) -> list[tuple[int, int]]:
@@ -170,6 +183,33 @@ _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
             ),
         ),
     ),
+    # 60 = 3 x 19 + 3: 19 rounds, the bound floor(59 / 3); each player misses
+    # only the two others of its x. Invariant under (x, c) -> (7 x, c + 1)
+    # (7 is a cube root of 1 mod 19), which is how a SAT solver found it in
+    # about two minutes (issue 17, see docs/benchmarks.md).
+    60: (
+        19,
+        3,
+        (
+            (
+                (0, 13, 18, 27),
+                (1, 36, 40, 58),
+                (2, 10, 23, 25),
+                (3, 5, 15, 45),
+                (4, 8, 30, 54),
+                (6, 9, 41, 53),
+                (7, 24, 44, 50),
+                (11, 21, 29, 35),
+                (12, 38, 46, 48),
+                (14, 26, 43, 59),
+                (16, 22, 49, 57),
+                (17, 28, 37, 39),
+                (19, 31, 34, 56),
+                (20, 51, 52, 55),
+                (32, 33, 42, 47),
+            ),
+        ),
+    ),
     # 36 = 3 x 11 + 3: 11 rounds, the bound floor(35 / 3).
     36: (
         11,
@@ -189,6 +229,69 @@ _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
         ),
     ),
 }
+
+
+@cache
+def _plus_one_field(n: int) -> _Field | None:
+    """GF(q) when n = 3q + 1 with q = 1 (mod 4) a prime power, else None."""
+    if n < 16 or (n - 1) % 3:
+        return None
+    q = (n - 1) // 3
+    factors = _prime_powers(q)
+    if q % 4 != 1 or len(factors) != 1:
+        return None
+    return _Field(*factors[0])
+
+
+def _plus_one_size(n: int) -> int:
+    field = _plus_one_field(n)
+    return 0 if field is None else field.q
+
+
+@cache
+def _plus_one_base(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The base round of the design on GF(q) x {0, 1, 2} plus one point.
+
+    Points (a, k), a in GF(q), k a class, and the point at infinity (class
+    -1). With e a fourth root of unity (e^2 = -1, as 4 divides q - 1) and
+    a running over one element of each coset a {1, e, -1, -e} of the nonzero
+    elements, the tables are {inf, (0, 0), (0, 1), (0, 2)} and, for k = 0, 1,
+    2, {(a, k), (-a, k), (e a, k + 1), (-e a, k + 1)}. They seat every point
+    once. Within class k the differences of its pairs are +-2a and +-2ea:
+    2a {1, e, -1, -e}, every nonzero element once; from class k to k + 1
+    they are a(e - 1) {1, e, -1, -e}, again every nonzero element once. So
+    the q translates (a, k) -> (a + r, k), r in GF(q), seat every pair of
+    players exactly once: q = (n - 1) / 3 repeat-free rounds.
+    """
+    field = _plus_one_field(n)
+    assert field is not None
+    minus_one = field.neg(1)
+    e = next(x for x in range(field.q) if field.mul(x, x) == minus_one)
+    seen: set[int] = set()
+    tables: list[tuple[tuple[int, int], ...]] = [((0, -1), (0, 0), (0, 1), (0, 2))]
+    for a in range(1, field.q):
+        if a in seen:
+            continue
+        ea = field.mul(e, a)
+        coset = (a, field.neg(a), ea, field.neg(ea))
+        seen.update(coset)
+        for k in range(3):
+            tables.append(
+                ((a, k), (coset[1], k), (ea, (k + 1) % 3), (coset[3], (k + 1) % 3))
+            )
+    return tuple(tables)
+
+
+def _plus_one_round(n: int, r: int) -> tuple[tuple[int, ...], ...]:
+    """Round r (0 <= r < q) of the design for n = 3q + 1: point (a, k) is
+    player k q + a, infinity is player 3 q."""
+    field = _plus_one_field(n)
+    assert field is not None
+    q = field.q
+    return tuple(
+        tuple(3 * q if k < 0 else k * q + field.add(a, r) for a, k in table)
+        for table in _plus_one_base(n)
+    )
 
 
 def _cyclic_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
@@ -230,15 +333,18 @@ def design_size(n: int) -> int:
     """How many repeat-free rounds this module builds for n players (n % 4
     == 0), without building them: at least one."""
     known = _known(n)
-    return max(_constructed_size(n), len(known) if known else 0, 1)
+    return max(_constructed_size(n), _plus_one_size(n), len(known) if known else 0, 1)
 
 
 def design_round(n: int, r: int) -> tuple[tuple[int, ...], ...]:
     """Round r (0 <= r < design_size(n)) of the design for n players, built
     alone: a plan of R rounds costs R rounds, however many the design has."""
     known = _known(n)
-    if known is not None and len(known) >= _constructed_size(n):
+    constructed, plus_one = _constructed_size(n), _plus_one_size(n)
+    if known is not None and len(known) >= max(constructed, plus_one):
         return tuple(known[r])
+    if plus_one > constructed:
+        return _plus_one_round(n, r)
     m = n // 4
     if _ring(m) is not None:
         if r < m:

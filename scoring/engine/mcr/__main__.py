@@ -14,6 +14,7 @@ from typing import TextIO
 from scoring.engine import lines
 from scoring.engine.errors import EngineError
 from scoring.engine.mcr.fans import answer
+from scoring.engine.mcr.fans.calculator import answer_text
 from scoring.engine.mcr.fans.messages import message
 
 
@@ -22,13 +23,22 @@ def answer_line(line: str) -> dict[str, object]:
     return lines.answer_line(line, answer, _failure)
 
 
+def answer_line_text(line: str) -> str:
+    """``answer_line`` as the JSON text the command writes; never raises."""
+    return lines.answer_line(line, answer_text, _failure_text)
+
+
 def _failure(error: EngineError) -> dict[str, object]:
     return {"ok": False, "total": 0, "fans": [], "error": message(error)}
 
 
+def _failure_text(error: EngineError) -> str:
+    return lines.encode(_failure(error))
+
+
 def main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Answer every line of ``stdin`` on ``stdout`` (the process's by default)."""
-    return lines.serve(answer_line, stdin, stdout)
+    return lines.serve_text(answer_line_text, stdin, stdout)
 
 
 if __name__ == "__main__":

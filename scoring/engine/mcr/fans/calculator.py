@@ -7,6 +7,7 @@ kept; between equal totals the reading with the higher single fan is kept
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import compress
@@ -201,6 +202,64 @@ def answer(data: Mapping[str, object]) -> dict[str, object]:
     return {"ok": True, "total": points + flowers, "fans": fans, "error": None}
 
 
+def answer_text(data: Mapping[str, object]) -> str:
+    """``answer(data)`` as the command writes it: ``json.dumps(answer(data),
+    ensure_ascii=False)``, the same text, built from pieces written once.
+
+    The command's whole-process time is what is compared with pymahjonggb
+    (issue 17): this skips the answer's dicts and most of the JSON encoding.
+    ``tests/unit/scoring/test_fans_native.py`` checks the text is the same
+    for every hand of the frozen corpus.
+    """
+    ctx = read_context(data)
+    if ctx is None:
+        return _DUMPS(_checked_answer(data))
+    best = best_table(ctx)
+    if best is None:
+        return _NOT_A_WIN_TEXT
+    pieces = []
+    points = 0
+    for number in compress(_NUMBERS, best):
+        count = best[number]
+        if count > 0:
+            points += POINTS[number] * count
+            pieces.append(_fan_text(number, count))
+    if points < MINIMUM:
+        return _BELOW_TEXT % (points, ", ".join(pieces), _below_text(points))
+    flowers = data.get("flowers", 0)
+    assert isinstance(flowers, int)  # read_context checked it
+    if flowers:
+        pieces.append(_fan_text(f.FLOWER_TILES, flowers))
+    return _WIN_TEXT % (points + flowers, ", ".join(pieces))
+
+
+def _fan_text(number: int, count: int) -> str:
+    """One fan of the answer as JSON (memoised: about 80 fans x few counts)."""
+    key = number * 64 + count
+    text = _FAN_JSON.get(key)
+    if text is None:
+        name, name_fr, value = _FAN_TEXT[number]
+        text = _FAN_JSON[key] = _DUMPS(
+            {
+                "number": number,
+                "name": name,
+                "name_fr": name_fr,
+                "points": value,
+                "count": count,
+            }
+        )
+    return text
+
+
+def _below_text(points: int) -> str:
+    """The below-minimum error sentence as JSON, memoised by points (< 8)."""
+    text = _BELOW_JSON.get(points)
+    if text is None:
+        error = MESSAGES["below_minimum"] % {"points": points, "minimum": MINIMUM}
+        text = _BELOW_JSON[points] = _DUMPS(error)
+    return text
+
+
 def _checked_answer(data: Mapping[str, object]) -> dict[str, object]:
     """``answer`` through ``parse_hand`` and ``count_fans``: errors named."""
     try:
@@ -234,6 +293,12 @@ def clear_memos() -> None:
 _NUMBERS = tuple(range(f.FAN_COUNT + 1))
 _FAN_TEXT = {fan.number: (fan.name, fan.name_fr, fan.points) for fan in f.FANS}
 _NOT_A_WIN = MESSAGES["not_a_winning_hand"]
+_DUMPS = json.JSONEncoder(ensure_ascii=False).encode
+_NOT_A_WIN_TEXT = _DUMPS({"ok": False, "total": 0, "fans": [], "error": _NOT_A_WIN})
+_BELOW_TEXT = '{"ok": false, "total": %d, "fans": [%s], "error": %s}'
+_WIN_TEXT = '{"ok": true, "total": %d, "fans": [%s], "error": null}'
+_FAN_JSON: dict[int, str] = {}
+_BELOW_JSON: dict[int, str] = {}
 # For the nine rank bits of a suit: whether it holds 147, 258 or 369, which
 # each suit of a knitted straight must.
 _KNITTED_RANKS = tuple(

@@ -184,7 +184,8 @@ def _meld(item: object, field: str) -> Meld:
     source = item.get("from")
     if not isinstance(concealed, bool) or (concealed and kind != "kong"):
         raise EngineError("invalid_value", field=f"{field}.concealed", value=concealed)
-    if source not in (*SOURCES, None) or (concealed and source is not None):
+    # Not "source not in (*SOURCES, None)": mypyc cannot compile that tuple.
+    if source is not None and (concealed or source not in SOURCES):
         raise EngineError("invalid_value", field=f"{field}.from", value=source)
     meld = Meld(
         str(kind), tiles, concealed, source if isinstance(source, str) else None

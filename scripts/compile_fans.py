@@ -1,0 +1,119 @@
+"""Compile the MCR fan calculator with mypyc, in place (optional speed-up).
+
+    .venv/bin/python scripts/compile_fans.py          # build when possible
+    .venv/bin/python scripts/compile_fans.py --clean  # remove the build
+
+``make venv`` (so ``make run`` and ``make test``) runs it. The modules of
+``scoring/engine/mcr/fans`` (all but ``__init__.py``) become C extensions
+beside their sources, and a stamp (``native.stamp``) records the digest of
+the sources they were built from. The package's ``__init__`` loads the
+compiled modules only when that digest still matches the sources (and
+``MURAILLE_PURE_PYTHON`` is unset): an edited source is never shadowed by
+an old build, it is simply read as Python until the next build.
+
+Without mypyc or a C compiler, or when the build fails, the script removes
+any partial build, says why on standard error and exits 0: the pure-Python
+calculator, the same answers, is what runs then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from scoring.engine.mcr.fans.native import (  # noqa: E402
+    GROUP,
+    PACKAGE_DIR,
+    STAMP,
+    compiled_sources,
+    sources_digest,
+)
+
+
+def built_files() -> list[Path]:
+    """Every file a build leaves in the package (extensions and the stamp)."""
+    return [*PACKAGE_DIR.glob("*.so"), *PACKAGE_DIR.glob("*.pyd"), STAMP]
+
+
+def clean() -> None:
+    for path in built_files():
+        path.unlink(missing_ok=True)
+
+
+def _compiler() -> str | None:
+    for name in (os.environ.get("CC", ""), "cc", "gcc", "clang"):
+        if name and shutil.which(name.split()[0]):
+            return name
+    return None
+
+
+def build() -> bool:
+    """Compile in place; True when the extensions and the stamp are written."""
+    try:
+        from mypyc.build import mypycify
+        from setuptools import setup
+    except ImportError as error:
+        print(f"compile_fans: no mypyc ({error}); pure Python", file=sys.stderr)
+        return False
+    if _compiler() is None:
+        print("compile_fans: no C compiler; pure Python", file=sys.stderr)
+        return False
+    clean()
+    paths = [str(path.relative_to(ROOT)) for path in compiled_sources()]
+    digest = sources_digest()
+    with tempfile.TemporaryDirectory(prefix="muraille-mypyc-") as temp:
+        here = Path.cwd()
+        os.chdir(ROOT)
+        try:
+            setup(
+                name="muraille-fans-native",
+                packages=[],
+                py_modules=[],
+                ext_modules=mypycify(
+                    ["--ignore-missing-imports", *paths],
+                    opt_level="3",
+                    group_name=GROUP,
+                    target_dir=str(Path(temp) / "c"),
+                ),
+                script_args=[
+                    "-q",
+                    "build_ext",
+                    "--inplace",
+                    "--build-temp",
+                    temp,
+                    "--build-lib",
+                    str(Path(temp) / "lib"),
+                ],
+            )
+        except (Exception, SystemExit) as error:  # a failed build: stay pure Python
+            print(f"compile_fans: build failed ({error}); pure Python", file=sys.stderr)
+            clean()
+            return False
+        finally:
+            os.chdir(here)
+    STAMP.write_text(digest + "\n", encoding="ascii")
+    return True
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--clean", action="store_true", help="remove the build")
+    options = parser.parse_args()
+    if options.clean:
+        clean()
+        return 0
+    if build():
+        count = len(compiled_sources())
+        print(f"compile_fans: {count} modules compiled", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
