@@ -39,6 +39,11 @@ def test_second_hand_swaps_its_changes_and_keeps_the_sheet(live_server, page: Pa
     expect(page.locator("#scoreboard .score")).to_have_text(["24", "16", "-24", "-16"])
     assert page.evaluate("document.getElementById('sheet').dataset.kept") == "yes"
     assert page.evaluate("document.getElementById('sheet').dataset.dirty") is None
+    # The forms below the list carry the version of hand 2.
+    table.refresh_from_db()
+    for form in ("#close", "#penalties"):
+        versions = page.locator(f"{form} input[name='table_version']")
+        expect(versions).to_have_value(str(table.version))
     # The penalty form carries the version of hand 2: no conflict.
     page.locator("#penalties summary").click()
     penalties = page.locator("#penalties form").last

@@ -70,8 +70,14 @@ def test_second_hand_answers_with_its_changes_only(client, table):
     assert f'id="hand-{second.number}"' in page
     assert 'hx-swap-oob="beforeend:#hand-rows"' in page
     assert 'id="scoreboard" aria-label="Scores" hx-swap-oob="true"' in page
-    for oob in ("penalties", "close", "sheet-watch", "notices"):
+    for oob in ("sheet-watch", "notices"):
         assert re.search(rf'id="{oob}"[^>]*hx-swap-oob="true"', page, re.S), oob
+    # The forms below the list get the new version, not a new rendering.
+    assert 'id="penalties"' not in page and 'id="close"' not in page
+    assert (
+        f'name="table_version" value="{table.version}" hx-swap-oob="outerHTML:'
+        '#penalties input[name=table_version], #close input[name=table_version]"'
+    ) in page
     # Every form and the poller carry the new version, none the old one.
     versions = set(re.findall(r'name="table_version" value="(\d+)"', page))
     assert versions == {str(table.version)}

@@ -2,9 +2,10 @@
 
 Every POST parses a form, calls one service and shows the sheet again. With
 htmx only the sheet is swapped (a hand entered on a current sheet: only
-what it changed, ``HandCreateView.changes_only``); without it, success redirects (so a reload
-does not post again) and a refusal renders the page with the error next to
-the form and the service's HTTP status (400, or 409 for a conflict).
+what it changed, ``HandCreateView.changes_only``); without it, success
+redirects (so a reload does not post again) and a refusal renders the page
+with the error next to the form and the service's HTTP status (400, or 409
+for a conflict).
 
 Every write carries the table version the page showed: a device whose sheet
 is stale gets 409 and the sheet as it stands (htmx swaps it too: tablet.js
