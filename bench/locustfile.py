@@ -7,8 +7,13 @@ pytest does not collect this file (no ``test_`` name, outside tests/).
 
 - ``Tablet``: one per table of round 2 (ROOM_EVENT, from bench/room_event.py).
   Opens its tablet link, then every 5 s posts a hand the way the tablet page
-  does (an htmx form POST with the CSRF header), and gets the table's fresh
-  sheet back.
+  does: an htmx form POST with the CSRF header and what the sheet's form
+  carries (the table version, the hand number, ``partial``), so the answer
+  is the hand's changes (the whole sheet for a table's first and last hand).
+  Every other 5 s its sheet poller asks whether the table changed
+  (``If-None-Match``, a 304), as tablet.js does every 10 s. Once the
+  session is over (16 hands: the answer has no hand form) it only polls, as
+  a table waiting to be closed.
 - ``Phone``: opens the standings page, then every 10 s polls the standings
   partial as room.js does: ``HX-Request`` and ``If-None-Match`` with the ETag
   the partial carries; a 304 keeps the page.
@@ -32,8 +37,14 @@ from locust import FastHttpUser, constant_pacing, task
 EVENT = json.loads(Path(os.environ.get("ROOM_EVENT", "room.json")).read_text())
 TABLES = itertools.cycle(EVENT["tables"])
 CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
+VERSION = re.compile(r'name="table_version" value="(\d+)"')
+NUMBER = re.compile(r'name="hand_number" value="(\d+)"')
+WATCH = re.compile(r"table-\d+-v\d+")  # the sheet poller's ETag
 ETAG = re.compile(r'data-etag="([^"]+)"')
 STANDINGS = f"/t/{EVENT['slug']}/"
+# ROOM_PARTIAL=0: tablets post without ``partial`` and get the whole sheet
+# back, as before the answer sent the hand's changes only (to compare).
+PARTIAL = os.environ.get("ROOM_PARTIAL", "1") == "1"
 
 
 def unescape(value: str) -> str:
@@ -58,6 +69,22 @@ class Tablet(FastHttpUser):
                 self.csrf = ""
             else:
                 self.csrf = match.group(1)
+            self.version = self.number = self.watch = ""
+            self.read_sheet(response.text or "")
+        self.polls = 0
+
+    def read_sheet(self, text: str) -> None:
+        """What the next post carries: the version and number the sheet shows
+        (a partial answer carries them too); no hand number once the
+        session is over."""
+        version = VERSION.search(text)
+        number = NUMBER.search(text)
+        watch = WATCH.search(text)
+        if version:
+            self.version = version.group(1)
+        if watch:
+            self.watch = f'"{watch.group(0)}"'
+        self.number = number.group(1) if number else ""
 
     def result(self) -> dict[str, str]:
         winner, discarder = self.rng.sample(self.players, 2)
@@ -67,13 +94,22 @@ class Tablet(FastHttpUser):
 
     @task
     def enter_hand(self) -> None:
+        self.polls += 1
+        if self.polls % 2 == 0 or not self.number:
+            self.poll_sheet()
+        if not self.number:
+            return
         data = {
             **self.result(),
             "fan_total": str(self.rng.choice([8, 8, 9, 10, 12, 16, 24])),
             "flowers": "0",
             "idempotency_key": uuid.uuid4().hex,
+            "table_version": self.version,
+            "hand_number": self.number,
         }
-        self.client.post(
+        if PARTIAL:
+            data["partial"] = "1"
+        with self.client.post(
             f"{self.url}hands/",
             data=data,
             headers={
@@ -82,7 +118,26 @@ class Tablet(FastHttpUser):
                 "Referer": f"{self.host}{self.url}",
             },
             name="hand entry",
-        )
+            catch_response=True,
+        ) as response:
+            text = response.text or ""
+            if response.status_code != 200 or "errorlist" in text:
+                response.failure(f"hand refused: {response.status_code}")
+            self.read_sheet(text)
+
+    def poll_sheet(self) -> None:
+        """tablet.js's sheet poller: 304 while the table is as shown."""
+        with self.client.get(
+            f"{self.url}state/",
+            headers={
+                "HX-Request": "true",
+                "If-None-Match": self.watch,
+            },
+            name="tablet poll",
+            catch_response=True,
+        ) as response:
+            if response.status_code in (200, 304):
+                response.success()
 
 
 class Phone(FastHttpUser):

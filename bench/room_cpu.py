@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
+VERSION = re.compile(r'name="table_version" value="(\d+)"')
+NUMBER = re.compile(r'name="hand_number" value="(\d+)"')
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -78,7 +80,7 @@ def main() -> None:
     parser.add_argument("--master", type=int, required=True)
     parser.add_argument("--db", required=True)
     parser.add_argument("--port", type=int, default=8766)
-    parser.add_argument("--hands", type=int, default=150)
+    parser.add_argument("--hands", type=int, default=100)
     args = parser.parse_args()
     workers = os.popen(f"pgrep -P {args.master}").read().split()
     if len(workers) != 1:
@@ -91,23 +93,39 @@ def main() -> None:
     etag = server.send("GET", standings, **poll)[0].getheader("ETag") or ""
 
     tablets: dict[str, tuple[str, str]] = {}
+    # What each tablet's sheet shows: the table version and next hand number.
+    sheets: dict[str, str] = {}
     for table in event["tables"]:
         response, body = server.send("GET", f"/table/{table['token']}/")
         match = CSRF.search(body.decode())
         cookie = (response.getheader("Set-Cookie") or "").split(";")[0]
         tablets[table["token"]] = (match.group(1) if match else "", cookie)
-    tables = iter(event["tables"] * (args.hands // len(event["tables"]) + 2))
+        sheets[table["token"]] = body.decode()
+    tables = iter(event["tables"] * (2 * args.hands // len(event["tables"]) + 2))
 
-    def hand() -> None:
+    def hand(partial: bool) -> None:
+        """A hand as the tablet posts it: with the sheet's table version,
+        hand number and ``partial`` (changes only back), or without them
+        (the whole sheet back, as a queued hand sent again gets)."""
         table = next(tables)
         token, cookie = tablets[table["token"]]
         winner, discarder = table["players"][:2]
         url = f"/table/{table['token']}/"
-        response, body = server.send(
+        body = (
+            f"kind=discard&winner={winner}&discarder={discarder}&fan_total=8"
+            f"&flowers=0&idempotency_key={uuid.uuid4().hex}"
+        )
+        version = VERSION.search(sheets[table["token"]])
+        number = NUMBER.search(sheets[table["token"]])
+        if partial and version and number:
+            body += (
+                f"&table_version={version.group(1)}"
+                f"&hand_number={number.group(1)}&partial=1"
+            )
+        response, answer = server.send(
             "POST",
             f"{url}hands/",
-            f"kind=discard&winner={winner}&discarder={discarder}&fan_total=8"
-            f"&flowers=0&idempotency_key={uuid.uuid4().hex}",
+            body,
             **{
                 "Content-Type": "application/x-www-form-urlencoded",
                 "HX-Request": "true",
@@ -116,8 +134,11 @@ def main() -> None:
                 "Referer": f"http://127.0.0.1:{args.port}{url}",
             },
         )
-        if response.status != 200 or b"errorlist" in body:
+        if response.status != 200 or b"errorlist" in answer:
             raise SystemExit(f"hand refused at {url}: {response.status}")
+        if partial and response.getheader("HX-Retarget") is None:
+            raise SystemExit(f"whole sheet back at {url}: hand 1 or 16?")
+        sheets[table["token"]] = answer.decode()
 
     print(f"{time.strftime('%H:%M:%S')} {os.getloadavg()}")
     print("| request | worker CPU ms | PostgreSQL CPU ms | total |")
@@ -145,7 +166,22 @@ def main() -> None:
         worker,
         db,
     )
-    measure("hand entry (htmx, fresh sheet back)", hand, args.hands, worker, db)
+    for _ in event["tables"]:
+        hand(False)  # every table's first hand: the answer is the whole sheet
+    measure(
+        "hand entry (htmx, whole sheet back)",
+        lambda: hand(False),
+        args.hands,
+        worker,
+        db,
+    )
+    measure(
+        "hand entry (htmx, changes only back)",
+        lambda: hand(True),
+        args.hands,
+        worker,
+        db,
+    )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,9 @@
  *   when the network returns: the server stores it once.
  * - The status line always says what is saved and what is not.
  * - A 409 (another device changed the table) swaps in the sheet as it stands.
+ * - A hand entered on a current sheet comes back as its changes only (the
+ *   form of the next hand, the rest out of band); queued hands ask for the
+ *   whole sheet.
  * - The sheet's poller: when another device changed the table, the sheet is
  *   reloaded unless a hand is being typed (then a notice offers the reload).
  * - Scrolling: the correction form, the new row and the notices come into
@@ -126,6 +129,7 @@
     flushing = items[0];
     var values = Object.assign({}, flushing.values);
     if (flushing.after) delete values.table_version;
+    delete values.partial; // the sheet moved on since: ask for all of it
     var status = sheet() && sheet().querySelector("[data-save-status]");
     if (status) status.textContent = text("sending");
     htmx.ajax("POST", flushing.url, { target: "#sheet", swap: "outerHTML", values: values })
@@ -243,8 +247,13 @@
     }
   });
 
+  // A hand entered on a current sheet comes back as its changes only: the
+  // next hand's form replaces #new-hand, the rest swaps out of band. The
+  // sheet stays, so its "being typed" mark goes with the recorded hand.
   document.addEventListener("htmx:load", function (event) {
-    if (event.detail.elt && event.detail.elt.id === "sheet") afterSheetSwap();
+    var id = event.detail.elt && event.detail.elt.id;
+    if (id === "new-hand" && sheet()) delete sheet().dataset.dirty;
+    if (id === "sheet" || id === "new-hand") afterSheetSwap();
   });
 
   // The page shell for a reload without network: the worker caches what it

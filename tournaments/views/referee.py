@@ -1,9 +1,11 @@
 """The table's tablet page: /table/<token>/ (the secret token grants writing).
 
 Every POST parses a form, calls one service and shows the sheet again. With
-htmx only the sheet is swapped; without it, success redirects (so a reload
-does not post again) and a refusal renders the page with the error next to
-the form and the service's HTTP status (400, or 409 for a conflict).
+htmx only the sheet is swapped (a hand entered on a current sheet: only
+what it changed, ``HandCreateView.changes_only``); without it, success
+redirects (so a reload does not post again) and a refusal renders the page
+with the error next to the form and the service's HTTP status (400, or 409
+for a conflict).
 
 Every write carries the table version the page showed: a device whose sheet
 is stale gets 409 and the sheet as it stands (htmx swaps it too: tablet.js
@@ -24,6 +26,7 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views import View
+from django_htmx.http import reswap, retarget
 
 from config.rate_limits import table_form_limited, too_many_requests
 from scoring.engine.errors import EngineError
@@ -53,6 +56,7 @@ PAGE = "tournaments/referee/table.html"
 SHEET = "tournaments/referee/_sheet.html"
 PREVIEW = "tournaments/referee/_tiles_preview.html"
 WATCH = "tournaments/referee/_watch.html"
+ENTERED = "tournaments/referee/_hand_entered.html"
 ERRORS = (ServiceError, EngineError)
 
 
@@ -126,6 +130,11 @@ class TableSheetView(TableTokenMixin, View):
         return redirect("referee:table", token=token)
 
     def render_sheet(self, status: int = 200, **forms_: Any) -> HttpResponse:
+        context = self.sheet_context(**forms_)
+        return render_sheet_page(self.request, context, status=status)
+
+    def sheet_context(self, **forms_: Any) -> dict[str, Any]:
+        """The sheet's context, with the forms a request left behind."""
         context = get_table_page(self.table)
         players = self.player_choices
         version = {"table_version": self.table.version}
@@ -156,7 +165,7 @@ class TableSheetView(TableTokenMixin, View):
         context["delete_error"] = forms_.get("delete_error")
         context["edit_error"] = forms_.get("edit_error")
         context["conflict"] = forms_.get("conflict")
-        return render_sheet_page(self.request, context, status=status)
+        return context
 
     def stale(self, error: Any, number: int | None = None) -> HttpResponse | None:
         """The sheet as it stands (409) when ``error`` is a stale table version;
@@ -215,7 +224,37 @@ class HandCreateView(TableSheetView):
                 request,
                 _("Hand %(number)s was already recorded.") % {"number": hand.number},
             )
+        elif self.sheet_was_current(form):
+            self.__dict__["table"] = hand.table
+            answer = self.changes_only(hand)
+            if answer is not None:
+                return answer
         return self.done(anchor=f"hand-{hand.number}", table=hand.table)
+
+    def sheet_was_current(self, form: HandForm) -> bool:
+        """The device's sheet was the table as it stood before this hand: an
+        htmx post carrying the table version the service accepted, from a
+        sheet showing no notice or form the whole sheet would clear (the
+        form then says ``partial``)."""
+        return (
+            bool(getattr(self.request, "htmx", False))
+            and form.cleaned_data.get("table_version") is not None
+            and self.request.POST.get("partial") == "1"
+        )
+
+    def changes_only(self, hand: Hand) -> HttpResponse | None:
+        """What the new hand changed on a current sheet (ENTERED): the next
+        hand's form swapped into #new-hand, the rest out of band. None when
+        the whole sheet is the answer: the first hand (the list said "no
+        hand yet") or the last of the session (the form gives way to the
+        close notice)."""
+        context = self.sheet_context()
+        rows = context["hand_rows"]
+        if context["next_deal"] is None or len(rows) < 2 or rows[-1].hand != hand:
+            return None
+        context["new_row"] = rows[-1]
+        response = render(self.request, ENTERED, context)
+        return reswap(retarget(response, "#new-hand"), "outerHTML")
 
 
 def correction_initial(
