@@ -12,10 +12,11 @@ from collections.abc import Sequence
 
 from django.db import transaction
 
-from tournaments.models import WINDS, Registration, Round, Seat, Table, Tournament
+from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
-from tournaments.services.tables import lock_rows
+from tournaments.services.seating_plans import write_round
+from tournaments.services.tables import lock_round, lock_rows
 
 
 def check_hand_tables(
@@ -61,27 +62,13 @@ def seat_round_by_hand(
     Lock order: the tournament, the round, then its old tables, which are
     replaced. A round that has started (a hand was stored) is refused.
     """
-    tournament_id = (
-        Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True)
-    ).first()
-    if tournament_id is None:
-        raise ServiceError("unknown_round", field="round", round=round_id)
-    tournament = lock_rows(Tournament.objects.filter(pk=tournament_id)).get()
-    round_ = lock_rows(Round.objects.filter(pk=round_id)).get()
-    round_.tournament = tournament
+    round_ = lock_round(round_id)
+    tournament = round_.tournament
     list(lock_rows(Table.objects.filter(round=round_)))
     if round_.status in (Round.Status.PLAYING, Round.Status.FINISHED):
         raise ServiceError("round_already_played", round=round_.number)
     checked = check_hand_tables(tournament, tables)
-    round_.tables.all().delete()
-    for number, ids in enumerate(checked, start=1):
-        table = Table.objects.create(round=round_, number=number)
-        Seat.objects.bulk_create(
-            Seat(table=table, round=round_, registration_id=rid, wind=wind)
-            for rid, wind in zip(ids, WINDS, strict=True)
-        )
-    round_.status = Round.Status.SEATED
-    round_.save(update_fields=["status"])
+    write_round(round_, checked)
     record_event(
         tournament=tournament,
         action="seating.by_hand",

@@ -288,7 +288,7 @@ def publish_seating(*, plan_id: int, actor: Actor) -> SeatingPlan:
     check_plannable(tournament, plan.first_round, plan.rounds_count)
     for number, tables in zip(plan.round_numbers, plan.rounds, strict=True):
         round_ = tournament.rounds.get(number=number)
-        _write_round(round_, tables)
+        write_round(round_, tables)
     for number in plan.round_numbers:
         round_ = tournament.rounds.get(number=number)
         round_.seating_stats = figures(
@@ -308,7 +308,9 @@ def publish_seating(*, plan_id: int, actor: Actor) -> SeatingPlan:
     return plan
 
 
-def _write_round(round_: Round, tables: Sequence[Sequence[int]]) -> None:
+def write_round(round_: Round, tables: Sequence[Sequence[int]]) -> None:
+    """Replace the round's tables by ``tables`` (registration ids, East
+    first) and mark it seated. Precondition: the round is locked."""
     round_.tables.all().delete()
     for number, ids in enumerate(tables, start=1):
         table = Table.objects.create(round=round_, number=number)

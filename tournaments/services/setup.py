@@ -25,7 +25,7 @@ from tournaments.models import (
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
 from tournaments.services.player_batches import find_or_create_players
-from tournaments.services.tables import lock_rows
+from tournaments.services.tables import lock_round, lock_rows
 
 
 @transaction.atomic
@@ -281,20 +281,6 @@ def set_registration_status(
     return registration
 
 
-def _locked_round(round_id: int) -> Round:
-    """Lock the round's tournament, then the round (lock order), and return
-    the round with its tournament attached."""
-    tournament_id = (
-        Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True)
-    ).first()
-    if tournament_id is None:
-        raise ServiceError("unknown_round", field="round", round=round_id)
-    tournament = lock_rows(Tournament.objects.filter(pk=tournament_id)).get()
-    round_ = lock_rows(Round.objects.filter(pk=round_id)).get()
-    round_.tournament = tournament
-    return round_
-
-
 @transaction.atomic
 def finish_round(*, round_id: int, actor: Actor) -> Round:
     """Finish a round once every table is closed; scores then stand.
@@ -303,7 +289,7 @@ def finish_round(*, round_id: int, actor: Actor) -> Round:
     close or reopen in flight at a table commits first, and one that waited
     reads the round finished.
     """
-    round_ = _locked_round(round_id)
+    round_ = lock_round(round_id)
     tables = list(lock_rows(Table.objects.filter(round=round_)))
     if not tables:
         raise ServiceError("round_not_seated", round=round_.number)
@@ -329,7 +315,7 @@ def finish_round(*, round_id: int, actor: Actor) -> Round:
 @transaction.atomic
 def reopen_round(*, round_id: int, actor: Actor) -> Round:
     """Reopen a finished round so that a late correction can be made."""
-    round_ = _locked_round(round_id)
+    round_ = lock_round(round_id)
     if round_.status != Round.Status.FINISHED:
         raise ServiceError("round_not_finished", round=round_.number)
     round_.status = Round.Status.PLAYING

@@ -23,7 +23,15 @@ from django.db.models import Model, QuerySet
 
 from scoring.engine.rulesets import hand_sheets_of
 from tournaments import room_cache
-from tournaments.models import Hand, Round, Seat, SeatResult, Table, in_wind_order
+from tournaments.models import (
+    Hand,
+    Round,
+    Seat,
+    SeatResult,
+    Table,
+    Tournament,
+    in_wind_order,
+)
 from tournaments.selectors.clock import get_table_clock
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.rules import deal_fields, deal_of, ruleset_for, score_table
@@ -40,6 +48,21 @@ def lock_rows(rows: QuerySet[M]) -> QuerySet[M]:
     Precondition: inside ``transaction.atomic``.
     """
     return rows.select_for_update(no_key=True, of=("self",)).order_by("pk")
+
+
+def lock_round(round_id: int) -> Round:
+    """Lock the round's tournament, then the round (lock order), and return
+    the round with its tournament attached. Precondition: inside
+    ``transaction.atomic``, no table locked yet."""
+    tournament_id = (
+        Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True)
+    ).first()
+    if tournament_id is None:
+        raise ServiceError("unknown_round", field="round", round=round_id)
+    tournament = lock_rows(Tournament.objects.filter(pk=tournament_id)).get()
+    round_ = lock_rows(Round.objects.filter(pk=round_id)).get()
+    round_.tournament = tournament
+    return round_
 
 
 def lock_table(table_id: int) -> Table:
