@@ -96,20 +96,7 @@ def settle_session(
                 for seat in range(SEATS):
                     taken[seat] -= deltas[seat]
     played = [score + deduction for score, deduction in zip(scores, taken, strict=True)]
-    points = [options.start_points + score for score in played]
-    deductions = [
-        deduction + (options.dobon_points if options.dobon and p < 0 else 0)
-        for deduction, p in zip(taken, points, strict=True)
-    ]
-    ranks, finals = end_scores(
-        points,
-        return_points=options.return_points,
-        uma=options.uma,
-        deductions=deductions,
-    )
-    return SessionOutcome(
-        ranks=ranks, table_points=tuple(Fraction(final) for final in finals)
-    )
+    return _outcome(played, taken, options)
 
 
 def session_result(
@@ -125,9 +112,19 @@ def session_result(
     passes one sum), so there the top figure absorbs it: ``end_scores`` with
     ``deductions`` is exact.
     """
+    return _outcome(scores, [0] * SEATS, options)
+
+
+def _outcome(
+    scores: Sequence[int], taken: Sequence[int], options: RiichiOptions
+) -> SessionOutcome:
+    """Places and final scores from the seats' summed deltas, ``taken`` off
+    each seat's final score after the table is settled (a chombo by
+    deduction), and dobon's penalty off a seat that ended below zero."""
     points = [options.start_points + score for score in scores]
     deductions = [
-        options.dobon_points if options.dobon and p < 0 else 0 for p in points
+        deduction + (options.dobon_points if options.dobon and p < 0 else 0)
+        for deduction, p in zip(taken, points, strict=True)
     ]
     ranks, finals = end_scores(
         points,
