@@ -104,9 +104,11 @@ class RiichiRuleSet:
         hand_deltas: Sequence[Deltas],
         scores: Deltas,
         options: RiichiOptions,
+        penalties: Sequence[tuple[str, Deltas]] = (),
     ) -> SessionOutcome:
-        """``session_result``, a chombo by deduction off the final score only."""
-        return endgame.settle_session(results, hand_deltas, scores, options)
+        """``session_result``, a chombo by deduction (a chombo hand under the
+        deduction setting, or a chombo penalty) off the final score only."""
+        return endgame.settle_session(results, hand_deltas, scores, options, penalties)
 
     def result_form(self, options: RiichiOptions) -> ResultForm:
         return results.result_form(options)
