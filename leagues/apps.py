@@ -11,17 +11,23 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         """Teams in the tournament's own workbook and pages, through the
-        tournaments app's extension point (it never imports leagues)."""
+        tournaments app's extension point (it never imports leagues), and
+        rating jobs in its job sweep."""
         from django.urls import reverse
         from django.utils.translation import gettext
 
         from leagues.selectors.exports import write_tournament_team_sheet
+        from leagues.services.ratings import RATING
         from tournaments.extensions import (
             ExtraLink,
             ExtraSheet,
             register_link,
             register_sheet,
         )
+        from tournaments.services.jobs import register_kind
+
+        # Rating jobs lost with their worker are sent again by the sweep.
+        register_kind(RATING)
 
         def has_teams(tournament: Any) -> bool:
             return bool(tournament.teams.exists())
