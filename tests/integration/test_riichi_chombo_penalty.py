@@ -101,3 +101,15 @@ def test_the_tablet_offers_the_chombo_penalty_at_a_riichi_table_only(
     other = seated_table(mcr)
     page = client.get(f"/table/{other.token}/").content.decode()
     assert 'value="chombo"' not in page
+
+
+@pytest.mark.parametrize("ruleset", ["french_simple", "encyclopaedia"])
+def test_the_french_tablets_offer_only_the_referee_penalty(client, organiser, ruleset):
+    """French rules price only a referee penalty: neither False Hu nor chombo
+    is offered (each was refused once chosen)."""
+    tournament = TournamentFactory(ruleset=ruleset)
+    tournament.organisers.add(organiser)
+    other = seated_table(tournament)
+    page = client.get(f"/table/{other.token}/").content.decode()
+    assert '<option value="referee">' in page
+    assert 'value="chombo"' not in page and 'value="false_hu"' not in page
