@@ -233,7 +233,17 @@ def build_team_workbook(
     workbook = Workbook(write_only=True)
     workbook.properties.title = title
     workbook.properties.creator = CREATOR
-    ws = _sheet(workbook, texts["teams"])
+    write_team_sheet(_sheet(workbook, texts["teams"]), teams, texts)
+    buffer = BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def write_team_sheet(
+    ws: WriteOnlyWorksheet, teams: Sequence[TeamLine], texts: Mapping[str, str]
+) -> None:
+    """The team lines into ``ws`` (a new write-only sheet): the team
+    workbook's only sheet, and the one the tournament's workbook adds."""
     headers = [texts[key] for key in TEAM_KEYS]
     longest = max((len(line.members) for line in teams), default=0)
     widths = [_xlsx.width(h, 10) for h in headers]
@@ -250,6 +260,3 @@ def build_team_workbook(
             ]
         )
     _xlsx.autofilter(ws, len(headers), len(teams) + 1)
-    buffer = BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()

@@ -419,6 +419,18 @@ class HandForm(HiddenErrorsForm):
     # Filled by the tile picker with hand-format.md's JSON; when present the
     # fan calculator counts the points (the services check the tiles).
     tiles = BoundedJSONField(widget=forms.HiddenInput, required=False)
+    # Riichi's count of the dora at the table, sent with the tiles (the tile
+    # calculator adds it to the han it counts); shown where the rule set
+    # takes one (``takes_dora_count``), the calculator bounds it.
+    dora = forms.IntegerField(
+        label=_("Dora"),
+        min_value=0,
+        required=False,
+        help_text=_(
+            "Dora, ura-dora and red fives in the hand, one number: added to "
+            "the han the tiles count when the hand has a yaku."
+        ),
+    )
 
     def __init__(
         self,
@@ -451,6 +463,14 @@ class HandForm(HiddenErrorsForm):
         if not isinstance(tiles, dict):
             raise forms.ValidationError(_("The tiles could not be read."))
         return {key: value for key, value in tiles.items() if key not in CONTEXT}
+
+    def clean(self) -> dict[str, Any]:
+        """The dora count travels with the tiles (hand-format.md's ``dora``)."""
+        data = super().clean()
+        dora, tiles = data.get("dora"), data.get("tiles")
+        if dora and isinstance(tiles, dict):
+            data["tiles"] = {**tiles, "dora": dora}
+        return data
 
     def result(self) -> dict[str, Any]:
         """The result dict of the services: the inputs of the chosen kind only,

@@ -29,9 +29,10 @@ MAX_HAND_VALUE = MAX_SMALL_INT
 """A hand's fan total (or the rule set's value): its column's range."""
 MAX_FLOWERS = 8
 """There are eight flower and season tiles."""
-MAX_PENALTY_POINTS = 10_000
-"""Far above any real penalty (MCR: 10 to 60 points), far below an overflow
-of the session totals."""
+MAX_PENALTY_POINTS = 100_000
+"""Above any real penalty (MCR: 10 to 60 points; riichi: the EMA chombo
+deduction of 20,000, its setting up to 100,000), far below an overflow of
+the session totals."""
 
 FIRST_NAME_MAX_LENGTH = 80
 LAST_NAME_MAX_LENGTH = 80

@@ -522,6 +522,7 @@ class Penalty(models.Model):
     class Kind(models.TextChoices):
         FALSE_HU = "false_hu", _("False Hu (paid to the other three)")
         REFEREE = "referee", _("Referee penalty (offender only)")
+        CHOMBO = "chombo", _("Chombo (deducted from the final score)")
 
     table = models.ForeignKey(
         Table,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from leagues.exports import (
@@ -12,6 +14,7 @@ from leagues.exports import (
     TeamLine,
     build_league_workbook,
     build_team_workbook,
+    write_team_sheet,
 )
 from leagues.models import League
 from leagues.selectors.standings import get_league_standings, leaders_progress
@@ -116,6 +119,18 @@ def league_workbook_bytes(league: League) -> bytes:
 
 def team_workbook_bytes(tournament: Tournament) -> bytes:
     """The team sheet of a tournament, in the reader's language."""
+    lines, texts = _team_lines(tournament)
+    return build_team_workbook(tournament.name, lines, texts)
+
+
+def write_tournament_team_sheet(tournament: Tournament, ws: Any) -> None:
+    """The team sheet of the tournament's own workbook (its extension
+    point, ``tournaments.extensions``), in the current language."""
+    lines, texts = _team_lines(tournament)
+    write_team_sheet(ws, lines, texts)
+
+
+def _team_lines(tournament: Tournament) -> tuple[list[TeamLine], dict[str, str]]:
     lines = [
         TeamLine(
             rank=row.rank,
@@ -135,4 +150,4 @@ def team_workbook_bytes(tournament: Tournament) -> bytes:
         "score": _("Score"),
         "members": _("Members"),
     }
-    return build_team_workbook(tournament.name, lines, texts)
+    return lines, texts

@@ -51,9 +51,9 @@ def request_ratings(*, actor: Actor) -> RatingJob:
                 status=RatingJob.Status.FAILED, error="job_lost"
             )
             continue
-        # The tournaments' sweep does not know this kind of job: a job whose
-        # send failed (queue down) is sent again by the next request, which
-        # beat's refresh makes every minute. Sent twice, it runs once.
+        # The tournaments' sweep (``requeue_jobs``, this kind registered by
+        # ``LeaguesConfig.ready``) sends a lost job again; a request also
+        # does, not to wait for it. Sent twice, it runs once.
         if jobs.is_unsent(job) and job.created_at < timezone.now() - UNSENT_AFTER:
             jobs.enqueue(RATING, job.pk)
         return job

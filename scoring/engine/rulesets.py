@@ -158,8 +158,11 @@ class RuleSet(Protocol[OptionsT, ResultT]):
 class TileCalculator(Protocol):
     """The optional part of a rule set that counts a hand from its tiles."""
 
-    def score_tiles(self, data: Mapping[str, object]) -> TilesScore:
-        """The result fields and breakdown of hand-format.md's JSON ``data``.
+    def score_tiles(
+        self, data: Mapping[str, object], options: Any = None
+    ) -> TilesScore:
+        """The result fields and breakdown of hand-format.md's JSON ``data``,
+        under the tournament's ``options`` (the defaults when ``None``).
 
         Raises ``EngineError`` for malformed input or tiles that do not win.
         """
@@ -278,6 +281,12 @@ def result_form_of(ruleset: object, options: Any) -> ResultForm | None:
     """The rule set's result inputs, or ``None`` when it has no flat form."""
     method = getattr(ruleset, "result_form", None)
     return method(options) if callable(method) else None
+
+
+def takes_dora_count(ruleset: object) -> bool:
+    """Whether the rule set's tile calculator reads a dora count with the
+    tiles (hand-format.md's ``dora``: riichi's ``tile_dora_count``)."""
+    return bool(getattr(ruleset, "tile_dora_count", False))
 
 
 def tile_calculator(ruleset: object) -> TileCalculator | None:

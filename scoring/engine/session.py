@@ -96,11 +96,19 @@ def score_session(
     )
     # A rule set whose settlement needs the hands themselves (riichi: a
     # chombo deducted from the final score only) says so with the optional
-    # ``settle_session``; the others settle the summed scores.
+    # ``settle_session``, which also gets each penalty's kind and deltas;
+    # the others settle the summed scores.
     settle = getattr(ruleset, "settle_session", None)
     if callable(settle):
         results = [entry.result for entry in hands]
-        outcome = settle(results, hand_deltas, scores, options)
+        penalty_kinds = tuple(entry.kind for entry in penalties)
+        outcome = settle(
+            results,
+            hand_deltas,
+            scores,
+            options,
+            penalties=tuple(zip(penalty_kinds, penalty_deltas, strict=True)),
+        )
     else:
         outcome = ruleset.session_result(scores, options)
     seats = tuple(

@@ -51,19 +51,21 @@ def test_tablet_hand_with_deeply_nested_tiles_is_a_form_error(client, table):
     assert not Hand.objects.exists()
 
 
-@pytest.mark.parametrize("points", [10**12, 2**31, 10_001])
+@pytest.mark.parametrize("points", [10**12, 2**31, 100_001])
 def test_tablet_penalty_points_out_of_bounds_are_a_form_error(client, table, points):
     body = {"player": player_ids(table)[0], "kind": "referee", "points": points}
     response = client.post(url("penalty-create", table), body)
     assert response.status_code == 400
-    assert "10000" in response.content.decode().replace(",", "").replace("\u202f", "")
+    # The bound: riichi's EMA chombo deduction (20,000) and its setting
+    # (up to 100,000) fit.
+    assert "100000" in response.content.decode().replace(",", "").replace("\u202f", "")
     assert not Penalty.objects.exists()
 
 
 def test_tablet_penalty_within_bounds_is_stored(client, table):
-    body = {"player": player_ids(table)[0], "kind": "referee", "points": 10_000}
+    body = {"player": player_ids(table)[0], "kind": "referee", "points": 100_000}
     assert client.post(url("penalty-create", table), body).status_code == 302
-    assert Penalty.objects.get().points == 10_000
+    assert Penalty.objects.get().points == 100_000
 
 
 def test_calculator_page_with_deeply_nested_tiles_is_a_form_error(client):

@@ -77,3 +77,51 @@ def test_tiles_that_do_not_win_are_named_in_the_preview(client, table):
         url("tiles-preview", table), body(table, tiles=json.dumps(tiles))
     ).content.decode()
     assert 'role="alert"' in page and "data-fill" not in page
+
+
+def test_the_dora_count_shows_in_the_preview_and_is_stored(client, table):
+    """2 dora at the table: 4 han 30 fu, 7,700 from West (riichi's stick
+    comes back to South), the dora a line of the yaku list."""
+    page = client.post(url("tiles-preview", table), body(table, dora=2))
+    text = page.content.decode()
+    assert "Dora · 2 han" in text
+    assert 'data-fill="han" data-value="4"' in text
+    names = [seat.registration.player.name for seat in table.seats.order_by("pk")]
+    assert f"{names[1]} +7700" in text and f"{names[2]} -7700" in text
+    response = client.post(url("hand-create", table), body(table, dora=2))
+    assert response.status_code == 302, response.content.decode()[:3000]
+    hand = Hand.objects.get(table=table)
+    assert (hand.result["han"], hand.result["fu"]) == (4, 30)
+    assert hand.fans[-1] == {"name": "Dora", "han": 2, "yakuman": False}
+    assert hand.tiles["dora"] == 2
+    assert hand.deltas == [0, 7_700, -7_700, 0]
+
+
+def test_the_sheet_asks_for_the_dora_with_the_tiles(client, table):
+    page = client.get(url("table", table)).content.decode()
+    assert 'name="dora"' in page
+
+
+def test_the_picker_counts_with_the_tournaments_settings(client, organiser):
+    """Open tanyao off in this tournament: an open all-simples hand has no
+    yaku, whatever riichi's default says."""
+    tournament = TournamentFactory(
+        ruleset="riichi", ruleset_options={"open_tanyao": False}
+    )
+    tournament.organisers.add(organiser)
+    table = seated_table(tournament)
+    east, south, west, north = player_ids(table)
+    tiles = {
+        "concealed": "345p678s234s5p",
+        "melds": [{"kind": "pung", "tiles": "222m", "concealed": False}],
+        "winning_tile": "5p",
+    }
+    data = {"kind": "discard", "winner": south, "discarder": west}
+    page = client.post(
+        url("tiles-preview", table), {**data, "tiles": json.dumps(tiles)}
+    ).content.decode()
+    assert 'role="alert"' in page and "data-fill" not in page
+    response = client.post(
+        url("hand-create", table), {**data, "tiles": json.dumps(tiles)}
+    )
+    assert not Hand.objects.filter(table=table).exists(), response.status_code

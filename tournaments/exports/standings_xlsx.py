@@ -2,10 +2,11 @@
 
 Sheets, in order: "Standings", "Chart" (the top players' cumulative table
 points, round by round, with a native line chart), "Rounds", "Hands",
-"Penalties" and "EMA" (see ``ema_sheet``). Sheet titles and headers come
-from ``labels`` (keys in ``labels``; English defaults in ``DEFAULT_LABELS``),
-so the workbook speaks the user's language without this module calling
-gettext.
+"Penalties" and "EMA" (see ``ema_sheet``), then the ``extra_sheets`` the
+caller passes (an app above the tournaments: the team sheet). Sheet titles
+and headers come from ``labels`` (keys in ``labels``; English defaults in
+``DEFAULT_LABELS``), so the workbook speaks the user's language without this
+module calling gettext.
 
 Ties: a shared placing is written as the same number for every tied player
 (standard competition ranking: 1, 2, 2, 4), so that the column sorts and
@@ -51,6 +52,8 @@ CHART_PLAYERS = 8
 """How many of the leading players the chart draws; more lines get unreadable."""
 
 ProgressCallback = Callable[[float], None]
+SheetWriter = Callable[[WriteOnlyWorksheet], None]
+"""Appends its rows to a new, empty write-only sheet."""
 
 
 def build_standings_workbook(
@@ -62,8 +65,11 @@ def build_standings_workbook(
     labels: Mapping[str, str] | None,
     *,
     on_progress: ProgressCallback | None = None,
+    extra_sheets: Sequence[tuple[str, SheetWriter]] = (),
 ) -> bytes:
     """The .xlsx file of the tournament, as bytes.
+
+    ``extra_sheets`` are ``(title, writer)`` pairs, written last in order.
 
     ``sessions``, ``hands`` and ``penalties`` are read once, in order, so
     they may be generators (a queryset ``.iterator()``). ``on_progress``
@@ -98,6 +104,8 @@ def build_standings_workbook(
     report(0.8)
     write_penalties_sheet(_sheet(workbook, texts[L.SHEET_PENALTIES]), penalties, texts)
     write_ema_sheet(_sheet(workbook, "EMA"), info, standings)
+    for title, write in extra_sheets:
+        write(_sheet(workbook, title))
     report(0.9)
     buffer = BytesIO()
     workbook.save(buffer)

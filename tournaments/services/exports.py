@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 
 from django.conf import settings
 from django.db import transaction
@@ -20,6 +21,7 @@ from django.utils import translation
 
 from tournaments.exports.standings_csv import build_standings_csv
 from tournaments.exports.standings_xlsx import build_standings_workbook
+from tournaments.extensions import extra_sheets
 from tournaments.models import ExportFile, Registration, Tournament
 from tournaments.selectors.exports import (
     export_labels,
@@ -116,6 +118,11 @@ def build_export(
             list_penalty_rows(tournament),
             labels,
             on_progress=on_progress,
+            # What apps above add (leagues: the team sheet), in this language.
+            extra_sheets=[
+                (str(sheet.title()), partial(sheet.write, tournament))
+                for sheet in extra_sheets(tournament)
+            ],
         )
     return export_filename(tournament, kind), content
 

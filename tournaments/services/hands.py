@@ -138,7 +138,7 @@ def _apply_result(
     if tiles is not None:
         winner = _engine_payload(data, seats, fields).get("winner")
         tiles = tiles_for_hand(tiles, data, deal or deal_of(hand), winner)
-        data, hand.fans = result_from_tiles(ruleset, data, tiles)
+        data, hand.fans = result_from_tiles(ruleset, data, tiles, options)
         hand.tiles = tiles
     result = ruleset.parse_result(_engine_payload(data, seats, fields), options)
     hand.result = result.to_dict()
@@ -238,7 +238,7 @@ def _replayed(
     if tiles is not None:
         winner = _engine_payload(result, seats, fields).get("winner")
         tiles = tiles_for_hand(tiles, result, deal_of(stored), winner)
-        result, _fans = result_from_tiles(ruleset, result, tiles)
+        result, _fans = result_from_tiles(ruleset, result, tiles, options)
     payload = _engine_payload(result, seats, fields)
     if ruleset.parse_result(payload, options).to_dict() != stored.result:
         raise ConflictError("idempotency_key_reused", hand=stored.number)

@@ -7,7 +7,8 @@ does; the broker may be down then, so a failed send is logged and the row
 keeps an empty ``task_id``: the request still answers at once and the page
 says that the job will start when the queue is back.
 
-``requeue_jobs`` sends again every pending job that has no task (its send
+``requeue_jobs`` sends again every pending job (of every kind: its own and
+those apps above register, ``register_kind``) that has no task (its send
 failed) or whose task looks lost (pending for longer than
 ``REQUEUE_LOST_AFTER``: a broker that restarted empty, a worker killed
 before it acknowledged), and puts back to pending every running job whose
@@ -77,6 +78,22 @@ class JobKind:
 SEATING = JobKind(SeatingPlan, "tournaments.tasks.seating.run_seating_plan_task")
 EXPORT = JobKind(ExportFile, "tournaments.tasks.exports.build_export_task")
 KINDS = (SEATING, EXPORT)
+_registered: list[JobKind] = []
+
+
+def register_kind(kind: JobKind) -> JobKind:
+    """Let ``requeue_jobs`` sweep a kind of job an app above the tournaments
+    defines (leagues' rating jobs, from ``LeaguesConfig.ready``): its model
+    has the job fields (``status``, ``task_id``, ``heartbeat_at``,
+    ``progress``, ``created_at``). Registering it again changes nothing."""
+    if kind not in KINDS and kind not in _registered:
+        _registered.append(kind)
+    return kind
+
+
+def all_kinds() -> tuple[JobKind, ...]:
+    """The tournaments' own kinds, then the registered ones."""
+    return (*KINDS, *_registered)
 
 
 def _task(kind: JobKind) -> Any:
@@ -210,7 +227,7 @@ def requeue_jobs(
     """
     sent = 0
     found = []
-    for kind in KINDS:
+    for kind in all_kinds():
         # A revived job is pending without a task: found as lost just below.
         for job_id in dead_jobs(kind, now=now):
             if revive(kind, job_id, now=now):

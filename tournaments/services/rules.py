@@ -154,9 +154,14 @@ def has_tile_calculator(tournament: Tournament) -> bool:
 
 
 def result_from_tiles(
-    ruleset: AnyRuleSet, data: Mapping[str, Any], tiles: Mapping[str, Any]
+    ruleset: AnyRuleSet,
+    data: Mapping[str, Any],
+    tiles: Mapping[str, Any],
+    options: Any = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The result with the fields the tiles decide, and the breakdown.
+    """The result with the fields the tiles decide, and the breakdown,
+    counted under the tournament's ``options`` (riichi's open tanyao and
+    red fives).
 
     What the referee typed for the fields the tiles count (MCR's points) is
     replaced. Raises ``EngineError`` for tiles that are not a legal win, and
@@ -167,7 +172,7 @@ def result_from_tiles(
     calculator = tile_calculator(ruleset)
     if calculator is None:
         raise ServiceError("no_tile_calculator", field="tiles", ruleset=ruleset.code)
-    score = calculator.score_tiles(tiles)
+    score = calculator.score_tiles(tiles, options)
     if (data.get("kind") == "self_draw") != score.self_drawn:
         raise ServiceError("tiles_disagree_with_result", field="kind")
     for field, counted in score.confirms.items():

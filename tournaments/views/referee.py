@@ -30,7 +30,7 @@ from django_htmx.http import reswap, retarget
 
 from config.rate_limits import table_form_limited, too_many_requests
 from scoring.engine.errors import EngineError
-from scoring.engine.rulesets import get_ruleset, penalty_kinds_of
+from scoring.engine.rulesets import get_ruleset, penalty_kinds_of, takes_dora_count
 from scoring.engine.types import PER_PLAYER, FieldKind, ResultForm
 from tournaments.forms import (
     CloseTableForm,
@@ -151,6 +151,9 @@ class TableSheetView(TableTokenMixin, View):
         context["kept_tiles"] = hand_form["tiles"].value() if posted_tiles else ""
         context["ruleset_has_calculator"] = has_tile_calculator(
             self.table.round.tournament
+        )
+        context["tiles_dora"] = takes_dora_count(
+            get_ruleset(self.table.round.tournament.ruleset)
         )
         if context["ruleset_has_calculator"] and not context["kept_tiles"]:
             context["blank_tile_picker"] = blank_tile_picker(self.request)

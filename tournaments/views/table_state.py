@@ -294,7 +294,7 @@ def _counted_tiles(
     try:
         assert calculator is not None
         score = calculator.score_tiles(
-            tiles_for_hand(data["tiles"], result, deal, winner)
+            tiles_for_hand(data["tiles"], result, deal, winner), options
         )
     except EngineError as error:
         return {"tiles_error": describe(error)}

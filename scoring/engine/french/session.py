@@ -34,6 +34,9 @@ class SessionOptions(Protocol):
 class SessionRules:
     """The session methods of the rule-set contract for these rule sets."""
 
+    #: The only kind ``penalty_deltas`` prices: the tablet offers no other.
+    penalty_kinds: tuple[str, ...] = (REFEREE,)
+
     def penalty_deltas(
         self, kind: str, offender: int, points: int | None, options: SessionOptions
     ) -> Deltas:

@@ -93,7 +93,9 @@ class McrRuleSet:
         """Table points first (mcr.md 7); the score is only a tie-break."""
         return ("table_points",)
 
-    def score_tiles(self, data: Mapping[str, object]) -> TilesScore:
+    def score_tiles(
+        self, data: Mapping[str, object], options: McrOptions | None = None
+    ) -> TilesScore:
         """The fan total WITHOUT flowers (the figure the 8-point minimum
         applies to), the flowers, and every fan (fan 81, flowers, included).
 

@@ -81,13 +81,17 @@ def settle_session(
     hand_deltas: Sequence[Sequence[int]],
     scores: tuple[int, int, int, int],
     options: RiichiOptions,
+    penalties: Sequence[tuple[str, Sequence[int]]] = (),
 ) -> SessionOutcome:
     """``session_result`` with a chombo by deduction taken off the
     offender's final score only, after the table is settled (the EMA rule):
     it changes neither the places nor the other players' scores.
 
     ``results`` and ``hand_deltas`` are the session's hands in order;
-    ``scores`` the seats' summed deltas, penalties included.
+    ``scores`` the seats' summed deltas, penalties included; ``penalties``
+    each penalty's kind and deltas: a ``"chombo"`` penalty (the EMA fixed
+    deduction entered as a penalty) is such a deduction too, whatever the
+    ``chombo`` setting says of chombo hands.
     """
     taken = [0] * SEATS
     if options.chombo == "deduction":
@@ -95,6 +99,10 @@ def settle_session(
             if result.kind == CHOMBO:
                 for seat in range(SEATS):
                     taken[seat] -= deltas[seat]
+    for kind, deltas in penalties:
+        if kind == CHOMBO:
+            for seat in range(SEATS):
+                taken[seat] -= deltas[seat]
     played = [score + deduction for score, deduction in zip(scores, taken, strict=True)]
     return _outcome(played, taken, options)
 

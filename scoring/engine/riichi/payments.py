@@ -156,6 +156,11 @@ def penalty_deltas(
         raise EngineError("penalty_not_positive", field="points", points=points)
     if points % 100:
         raise EngineError("invalid_value", field="points", value=str(points))
+    if kind == CHOMBO_PENALTY and points % 1000:
+        # Taken off the final score, which counts in thousands.
+        raise EngineError(
+            "option_not_multiple", field="points", value=points, step=1000
+        )
     values = [0] * SEATS
     values[offender] = -points
     return as_deltas(values)

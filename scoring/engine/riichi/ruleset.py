@@ -104,9 +104,11 @@ class RiichiRuleSet:
         hand_deltas: Sequence[Deltas],
         scores: Deltas,
         options: RiichiOptions,
+        penalties: Sequence[tuple[str, Deltas]] = (),
     ) -> SessionOutcome:
-        """``session_result``, a chombo by deduction off the final score only."""
-        return endgame.settle_session(results, hand_deltas, scores, options)
+        """``session_result``, a chombo by deduction (a chombo hand under the
+        deduction setting, or a chombo penalty) off the final score only."""
+        return endgame.settle_session(results, hand_deltas, scores, options, penalties)
 
     def result_form(self, options: RiichiOptions) -> ResultForm:
         return results.result_form(options)
@@ -115,9 +117,14 @@ class RiichiRuleSet:
         """Standings by the summed final scores (uma included) first."""
         return ("table_points",)
 
-    def score_tiles(self, data: Mapping[str, object]) -> RiichiTilesScore:
-        """The tile calculator under the default settings (the contract
-        passes no options: open tanyao on, red fives off).
+    #: The tablet asks for the dora held with the tiles (``takes_dora_count``).
+    tile_dora_count = True
+
+    def score_tiles(
+        self, data: Mapping[str, object], options: RiichiOptions | None = None
+    ) -> RiichiTilesScore:
+        """The tile calculator under the tournament's ``options`` (open
+        tanyao, red fives, limits), the default settings without them.
 
         The shared tile picker also writes hand-format.md's MCR fields
         (``last_of_kind``, ``flowers``); left off or false they mean nothing
@@ -128,7 +135,7 @@ class RiichiRuleSet:
             for key, value in data.items()
             if not (key in tiles.OTHER_GAMES_FIELDS and not value)
         }
-        return tiles.score_tiles(data, _DEFAULTS)
+        return tiles.score_tiles(data, options or _DEFAULTS)
 
 
 _DEFAULTS = RiichiOptions()

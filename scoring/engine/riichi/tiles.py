@@ -13,7 +13,11 @@ riichi fields:
 * ``dora_indicators``, ``ura_dora_indicators``: tiles (ura dora count only
   after riichi);
 * ``red_fives``: the red fives held, such as ``"5m5p"`` (``red_fives``
-  setting on).
+  setting on);
+* ``dora``: the number of dora the referee counted at the table (dora,
+  ura-dora and red fives in the hand, one whole number, 0 by default),
+  added to the han the library counts when the hand has a yaku (dora
+  alone is not a yaku); on top of any the indicators above count.
 
 The library chooses the reading worth most; the payment is priced by this
 package (``value.price``), so the tournament's limits and kazoe settings
@@ -57,7 +61,13 @@ _SHARED = (
 )
 _FLAGS = ("riichi", "double_riichi", "ippatsu", "first_draw")
 _TILE_FIELDS = ("dora_indicators", "ura_dora_indicators", "red_fives")
-FIELDS = frozenset((*_SHARED, *_FLAGS, *_TILE_FIELDS))
+FIELDS = frozenset((*_SHARED, *_FLAGS, *_TILE_FIELDS, "dora"))
+#: The most dora a hand can hold (every tile of 14 to 18 counted several
+#: times over by indicators, ura indicators and red fives): a bound for a
+#: typed count, not a rule.
+MAX_DORA = 60
+#: The breakdown line of the referee's dora count.
+DORA_LINE = "Dora"
 #: hand-format.md fields of MCR only, which the shared tile picker writes.
 OTHER_GAMES_FIELDS = frozenset({"last_of_kind", "flowers"})
 _WIND_TILES = {"E": EAST, "S": EAST + 1, "W": EAST + 2, "N": EAST + 3}
@@ -100,6 +110,7 @@ class RiichiHand:
     dora_indicators: tuple[Tile, ...] = ()
     ura_dora_indicators: tuple[Tile, ...] = ()
     red_fives: tuple[Tile, ...] = ()
+    dora: int = 0
 
     @property
     def dealer(self) -> bool:
@@ -155,6 +166,17 @@ def _tiles(data: Mapping[str, object], field: str) -> tuple[Tile, ...]:
         raise
 
 
+def _dora(data: Mapping[str, object]) -> int:
+    value = data.get("dora", 0)
+    if is_blank(value):
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineError("invalid_value", field="dora", value=str(value))
+    if not 0 <= value <= MAX_DORA:
+        raise EngineError("invalid_value", field="dora", value=str(value))
+    return value
+
+
 def parse_riichi_hand(data: Mapping[str, object], options: RiichiOptions) -> RiichiHand:
     """Read the JSON hand; raise ``EngineError`` naming the field at fault."""
     if not isinstance(data, Mapping):
@@ -169,6 +191,7 @@ def parse_riichi_hand(data: Mapping[str, object], options: RiichiOptions) -> Rii
         dora_indicators=_tiles(data, "dora_indicators"),
         ura_dora_indicators=_tiles(data, "ura_dora_indicators"),
         red_fives=_tiles(data, "red_fives"),
+        dora=_dora(data),
     )
     tiles = hand.all_tiles()
     check_copies(
@@ -290,6 +313,10 @@ def count_hand(hand: RiichiHand, options: RiichiOptions) -> TileCount:
     )
     yakuman = sum(item.han for item in yaku if item.yakuman) // YAKUMAN_HAN
     han = response.han
+    if hand.dora and not yakuman:
+        # The library answered, so the hand has a yaku: the dora count.
+        yaku = (*yaku, YakuCount(name=DORA_LINE, han=hand.dora))
+        han += hand.dora
     value = HandValue(
         han=0 if yakuman else han,
         fu=response.fu if han < 5 and not yakuman else None,

@@ -139,3 +139,30 @@ def test_a_job_whose_worker_died_is_replaced(organiser):
     dead.refresh_from_db()
     assert (dead.status, dead.error) == ("failed", "job_lost")
     assert job.pk != dead.pk
+
+
+def test_the_job_sweep_sends_a_lost_rating_job_again():
+    """The tournaments' ``requeue_jobs`` knows the rating jobs (registered by
+    LeaguesConfig.ready): one whose worker stopped beating goes back to
+    pending and is sent again; one whose worker beats is left alone."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from leagues.services.ratings import RATING
+    from tournaments.services import jobs
+
+    now = timezone.now()
+    old = now - jobs.RUNNING_LOST_AFTER - timedelta(seconds=1)
+    dead = RatingJob.objects.create(status="running", heartbeat_at=old, progress=40)
+    beating = RatingJob.objects.create(status="running", heartbeat_at=now)
+    RatingJob.objects.filter(pk=dead.pk).update(created_at=now - timedelta(hours=1))
+    assert RATING in jobs.all_kinds()
+    sent = []
+    result = jobs.requeue_jobs(send=lambda kind, pk: sent.append((kind, pk)) or True)
+    assert result == (1, 0)
+    assert sent == [(RATING, dead.pk)]
+    dead.refresh_from_db()
+    beating.refresh_from_db()
+    assert (dead.status, dead.progress, dead.task_id) == ("pending", 0, "")
+    assert beating.status == "running"

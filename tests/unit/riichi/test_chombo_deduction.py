@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
+from scoring.engine.errors import EngineError
 from scoring.engine.riichi import RIICHI
-from scoring.engine.session import HandEntry, score_session
+from scoring.engine.session import HandEntry, PenaltyEntry, score_session
 
 EMA = RIICHI.clean_options(
     {"start_points": 30_000, "return_points": 30_000, "chombo": "deduction",
@@ -55,3 +58,26 @@ def test_a_chombo_paid_like_a_mangan_is_settled_with_the_points():
     # 27,000, 17,000 -> 29, 27, 27, 17 minus 30: (top) A, -3, -3, -13; A +19.
     # Uma: A 34, B 2, C -8, D -28.
     assert [seat.table_points for seat in session.seats] == [34, 2, -8, -28]
+
+
+def test_a_chombo_penalty_is_a_deduction_off_the_final_score():
+    """The EMA deduction entered as a penalty (not a hand): the same figures
+    as the chombo hand above, even under the default chombo setting."""
+    for options in (EMA, RIICHI.clean_options({**EMA.__dict__, "chombo": "mangan",
+                                               "uma": [15, 5, -5, -15]})):  # fmt: skip
+        hands = entries(
+            {"kind": "discard", "winner": 1, "discarder": 2, "han": 3, "fu": 30}
+        )
+        penalty = PenaltyEntry(kind="chombo", offender=3, points=None)
+        session = score_session(RIICHI, options, hands, [penalty])
+        assert [seat.score for seat in session.seats] == [0, 3_900, -3_900, -20_000]
+        assert [seat.rank for seat in session.seats] == [2, 1, 4, 3]
+        finals = [seat.table_points for seat in session.seats]
+        assert finals == [5, 19, -19, -25]
+
+
+def test_a_chombo_penalty_is_whole_thousands():
+    with pytest.raises(EngineError) as caught:
+        RIICHI.penalty_deltas("chombo", 3, 1_500, EMA)
+    assert caught.value.code == "option_not_multiple"
+    assert RIICHI.penalty_deltas("referee", 3, 1_500, EMA) == (0, 0, 0, -1_500)

@@ -1,0 +1,92 @@
+"""What apps above the tournaments add to a tournament's own files and pages.
+
+The tournaments app never imports the apps built on it (``leagues``: the
+import-linter contract says so); they fill these registries from their
+``AppConfig.ready`` instead:
+
+* ``register_sheet``: an extra sheet of the tournament's workbook (leagues:
+  the team sheet, when the tournament has teams), written after the
+  tournament's own sheets;
+* ``register_link``: an extra link of the tournament's public pages (the
+  team tab) or of its staff page (team management).
+
+Each entry says for which tournaments it applies, so a tournament without
+teams shows and exports exactly what it did before. Registering the same
+key again replaces the entry (a reloaded app registers once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from tournaments.models import Tournament
+
+Place = Literal["public", "staff"]
+PLACES: tuple[Place, ...] = ("public", "staff")
+
+
+@dataclass(frozen=True)
+class ExtraSheet:
+    """A sheet the tournament's workbook carries when ``applies``.
+
+    ``title`` is called in the workbook's language (a lazy text will do);
+    ``write(tournament, ws)`` appends the rows to the write-only sheet, also
+    in that language.
+    """
+
+    key: str
+    title: Callable[[], str]
+    applies: Callable[[Tournament], bool]
+    write: Callable[[Tournament, Any], None]
+
+
+@dataclass(frozen=True)
+class ExtraLink:
+    """A link of the tournament's public pages or staff page."""
+
+    key: str
+    place: Place
+    label: Callable[[], str]
+    url: Callable[[Tournament], str]
+    applies: Callable[[Tournament], bool]
+
+
+_sheets: dict[str, ExtraSheet] = {}
+_links: dict[str, ExtraLink] = {}
+
+
+def register_sheet(sheet: ExtraSheet) -> ExtraSheet:
+    _sheets[sheet.key] = sheet
+    return sheet
+
+
+def register_link(link: ExtraLink) -> ExtraLink:
+    if link.place not in PLACES:
+        raise ValueError(f"unknown place {link.place!r}: one of {PLACES}")
+    _links[link.key] = link
+    return link
+
+
+def unregister(key: str) -> None:
+    """Forget the sheet and link under ``key`` (tests)."""
+    _sheets.pop(key, None)
+    _links.pop(key, None)
+
+
+def extra_sheets(tournament: Tournament) -> list[ExtraSheet]:
+    """The registered sheets that apply to ``tournament``, in key order."""
+    return [
+        sheet for _key, sheet in sorted(_sheets.items()) if sheet.applies(tournament)
+    ]
+
+
+def extra_links(tournament: Tournament, place: Place) -> list[tuple[str, str]]:
+    """``(label, url)`` of the registered links of ``place`` that apply."""
+    return [
+        (str(link.label()), link.url(tournament))
+        for _key, link in sorted(_links.items())
+        if link.place == place and link.applies(tournament)
+    ]
