@@ -332,10 +332,19 @@ COUNTER_LABELS: dict[str, Any] = {
 }
 
 
-def result_label(code: str) -> Any:
-    """A result kind or input in words; an unknown one as its code, so that
-    a rule set without words yet still shows every input."""
-    return RESULT_LABELS.get(code, code)
+# Where a rule set has its own word for a kind or input (riichi's draw at
+# the end of the wall is not MCR's washout).
+RULESET_RESULT_LABELS: dict[str, dict[str, Any]] = {
+    "riichi": {"draw": _("Exhaustive draw (ryūkyoku)")},
+}
+
+
+def result_label(code: str, ruleset: str = "") -> Any:
+    """A result kind or input in words, in ``ruleset``'s own words where it
+    has them; an unknown one as its code, so that a rule set without words
+    yet still shows every input."""
+    own = RULESET_RESULT_LABELS.get(ruleset, {})
+    return own.get(code) or RESULT_LABELS.get(code, code)
 
 
 # The rule sets a tournament may play, by code (creation form, pages).

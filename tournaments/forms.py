@@ -437,12 +437,13 @@ class HandForm(HiddenErrorsForm):
         *args: Any,
         players: list[tuple[int, str]],
         entry: ResultForm,
+        ruleset: str = "",
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
         self.entry = entry
         self.fields["kind"].choices = [
-            (kind, result_label(kind)) for kind in entry.kinds
+            (kind, result_label(kind, ruleset)) for kind in entry.kinds
         ]
         for spec in entry.fields:
             self.fields[spec.name] = result_field(spec, players)

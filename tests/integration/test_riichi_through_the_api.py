@@ -81,6 +81,20 @@ def test_the_sheet_shows_honba_and_sticks_for_the_next_hand(api, client, riichi_
     assert "Honba 1 · Riichi sticks on the table 1" in page
 
 
+def test_a_riichi_draw_is_an_exhaustive_draw_not_mcrs_washout(
+    api, client, riichi_table
+):
+    """The draw at the end of the wall in riichi's words, on the form's
+    choices and in the hand list; an MCR table keeps its washout."""
+    east, south, west, north = player_ids(riichi_table)
+    post(api, riichi_table, {"kind": "draw", "tenpai": [east]})
+    page = client.get(f"/table/{riichi_table.token}/").content.decode()
+    assert page.count("Exhaustive draw (ryūkyoku)") == 2  # a choice, a hand
+    assert "Washout" not in page
+    mcr = seated_table(TournamentFactory(ruleset="mcr"))
+    assert "Washout" in client.get(f"/table/{mcr.token}/").content.decode()
+
+
 def test_a_whole_hanchan_through_the_api(api, client, riichi_table):
     """Every hand's payment, the end of the game after South and the final
     scores as riichi.md computes them by hand: points A 35,300, B 16,800,

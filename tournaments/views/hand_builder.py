@@ -19,7 +19,6 @@ from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import hand_preview_of, hand_sheets_of
 from scoring.engine.tiles import parse_tiles
 from scoring.messages import describe, sheet_label
-from tournaments.forms import HandForm
 from tournaments.messages import error_message
 from tournaments.models import Hand, Seat, Table
 from tournaments.selectors.tables import get_table_sheet
@@ -41,12 +40,7 @@ class HandsPreviewView(TableSheetView):
         """``?hand=<pk>``: the correction of that hand (its form's fields
         are prefixed "edit"), previewed in that hand's own deal."""
         corrected = request.GET.get("hand", "")
-        form = HandForm(
-            request.POST,
-            players=self.player_choices,
-            entry=self.entry,
-            prefix="edit" if corrected else None,
-        )
+        form = self.hand_form(request.POST, prefix="edit" if corrected else None)
         form.is_valid()  # a hand being built is seldom valid: read what is
         data: dict[str, Any] = {"kind": form.cleaned_data.get("kind")}
         for spec in self.entry.fields:

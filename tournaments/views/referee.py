@@ -114,6 +114,19 @@ class TableSheetView(TableTokenMixin, View):
         except ServiceError as error:
             raise Http404("this rule set has no hand form") from error
 
+    def hand_form(
+        self, *args: Any, form_class: type[HandForm] = HandForm, **kwargs: Any
+    ) -> HandForm:
+        """The hand form of the tournament's rule set: its inputs, the
+        table's players and its words."""
+        return form_class(
+            *args,
+            players=self.player_choices,
+            entry=self.entry,
+            ruleset=self.table.round.tournament.ruleset,
+            **kwargs,
+        )
+
     @cached_property
     def penalty_kinds(self) -> tuple[str, ...] | None:
         """The penalties the tournament's rule set knows."""
@@ -138,9 +151,7 @@ class TableSheetView(TableTokenMixin, View):
         context = get_table_page(self.table)
         players = self.player_choices
         version = {"table_version": self.table.version}
-        hand_form = forms_.get("hand_form") or HandForm(
-            players=players,
-            entry=self.entry,
+        hand_form = forms_.get("hand_form") or self.hand_form(
             initial={**version, "hand_number": context["next_hand_number"]},
         )
         for spec in self.entry.seat_fields():
@@ -203,7 +214,7 @@ class TableView(TableSheetView):
 
 class HandCreateView(TableSheetView):
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
-        form = HandForm(request.POST, players=self.player_choices, entry=self.entry)
+        form = self.hand_form(request.POST)
         if not form.is_valid():
             return self.render_sheet(status=400, hand_form=form)
         try:
@@ -299,10 +310,9 @@ class HandCorrectView(TableSheetView):
         )
 
     def fresh_form(self, hand: Hand) -> HandCorrectionForm:
-        return HandCorrectionForm(
+        return self.hand_form(
+            form_class=HandCorrectionForm,
             prefix="edit",
-            players=self.player_choices,
-            entry=self.entry,
             initial=correction_initial(hand, self.entry, self.player_choices),
         )
 
@@ -312,8 +322,8 @@ class HandCorrectView(TableSheetView):
 
     def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
         hand = self.get_hand()
-        form = HandCorrectionForm(
-            request.POST, prefix="edit", players=self.player_choices, entry=self.entry
+        form = self.hand_form(
+            request.POST, form_class=HandCorrectionForm, prefix="edit"
         )
         if not form.is_valid():
             return self.render_sheet(status=400, edit_form=form, edit_hand=hand)
@@ -452,7 +462,7 @@ class TilesPreviewView(TableSheetView):
     calculator's breakdown in the deal of the hand being entered."""
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
-        form = HandForm(request.POST, players=self.player_choices, entry=self.entry)
+        form = self.hand_form(request.POST)
         form.is_valid()
         context = get_tiles_preview(self.table, form.cleaned_data)
         return render(request, PREVIEW, context)

@@ -184,7 +184,7 @@ def get_table_page(table: Table) -> dict[str, Any]:
                 (wind_letter(wind), signed(delta))
                 for wind, delta in zip(hand.seat_winds, hand.deltas, strict=False)
             ],
-            kind_label=result_label(hand.kind) if generic else "",
+            kind_label=result_label(hand.kind, code) if generic else "",
             summary=result_summary(hand, entry, names) if generic else (),
         )
         for hand in hands
