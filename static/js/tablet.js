@@ -229,6 +229,10 @@
 
   document.addEventListener("htmx:afterSwap", function (event) {
     var target = event.detail.target;
+    // A hand entered on a current sheet comes back as its changes only: the
+    // sheet stays, so its "being typed" mark goes with the recorded hand, in
+    // the swap itself (htmx:load comes only after the settle delay).
+    if (target && target.id === "new-hand" && sheet()) delete sheet().dataset.dirty;
     // An outerHTML swap leaves the old element in detail.target: look again.
     var watch = target && target.id === "sheet-watch" && document.getElementById("sheet-watch");
     if (watch && watch.hasAttribute("data-changed")) {
@@ -247,12 +251,9 @@
     }
   });
 
-  // A hand entered on a current sheet comes back as its changes only: the
-  // next hand's form replaces #new-hand, the rest swaps out of band. The
-  // sheet stays, so its "being typed" mark goes with the recorded hand.
+  // The next hand's form replaces #new-hand, the rest swaps out of band.
   document.addEventListener("htmx:load", function (event) {
     var id = event.detail.elt && event.detail.elt.id;
-    if (id === "new-hand" && sheet()) delete sheet().dataset.dirty;
     if (id === "sheet" || id === "new-hand") afterSheetSwap();
   });
 
