@@ -388,7 +388,10 @@ class Table(models.Model):
     )
 
     class Meta:
-        ordering = ["round", "number"]
+        # By the column, not the relation: ordering by "round" would join the
+        # round and the tournament (their own orderings) into every query of
+        # a table's rows, and the room runs those with every hand.
+        ordering = ["round_id", "number"]
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         constraints = [
@@ -419,7 +422,7 @@ class Seat(models.Model):
     wind = models.CharField(_("starting wind"), max_length=1, choices=WIND_CHOICES)
 
     class Meta:
-        ordering = ["table", "wind"]
+        ordering = ["table_id", "wind"]  # no join: see Table's ordering
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
         constraints = [
@@ -500,7 +503,7 @@ class Hand(models.Model):
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
-        ordering = ["table", "number"]
+        ordering = ["table_id", "number"]  # no join: see Table's ordering
         verbose_name = _("hand")
         verbose_name_plural = _("hands")
         constraints = [
@@ -554,7 +557,7 @@ class Penalty(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
-        ordering = ["table", "created_at", "pk"]
+        ordering = ["table_id", "created_at", "pk"]  # no join: see Table's
         verbose_name = _("penalty")
         verbose_name_plural = _("penalties")
         constraints = [

@@ -174,3 +174,35 @@ def test_partial_answer_queries_do_not_grow_with_hands_or_tables(
     # of a round also marks it playing, a one-time write).
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.PLAYING)
     assert count(5) == second
+
+
+@pytest.mark.parametrize("partial", [True, False])
+def test_the_answer_shows_the_rows_the_write_left_without_reading_them_again(
+    client, table, partial
+):
+    """Once the hand is stored, the answer (changes only or the whole sheet)
+    reads no seat, hand, penalty or result again: the write read them all
+    under the table's lock, and they are what it committed."""
+    e, s, w, n = player_ids(table)
+    enter(client, table, e, s)
+    data = current_form(table, s, w)
+    if not partial:
+        del data["partial"]
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(url("hand-create", table), data, headers=HTMX)
+    assert response.status_code == 200
+    assert ("HX-Retarget" in response) is partial
+    sql = [query["sql"] for query in queries.captured_queries]
+    audit = next(i for i, q in enumerate(sql) if "tournaments_auditevent" in q)
+    after = [
+        q
+        for q in sql[audit + 1 :]
+        if re.search(r"tournaments_(seat|hand|penalty|seatresult)\b", q)
+    ]
+    assert after == []
+    # And what it shows is the stored table.
+    second = Hand.objects.get(table=table, number=2)
+    page = response.content.decode()
+    assert f'id="hand-{second.number}"' in page
+    for seat in table.seats.select_related("result"):
+        assert f">{seat.result.score}<" in page

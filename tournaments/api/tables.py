@@ -160,9 +160,9 @@ def sheet_data(table: Table) -> dict[str, Any]:
     sheet = get_table_sheet(table)
     return {
         **TableOutput(table).data,
-        "seats": SeatOutput(sheet["seats"], many=True).data,
-        "hands": HandOutput(sheet["hands"], many=True).data,
-        "penalties": PenaltyOutput(sheet["penalties"], many=True).data,
+        "seats": SeatOutput(sheet.seats, many=True).data,
+        "hands": HandOutput(sheet.hands, many=True).data,
+        "penalties": PenaltyOutput(sheet.penalties, many=True).data,
     }
 
 

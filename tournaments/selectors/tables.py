@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Prefetch, QuerySet
 
 from tournaments.models import Hand, Penalty, Round, Seat, Table, in_wind_order
+
+# Where a write leaves the rows it read and wrote under the table's lock.
+_ROWS = "_committed_rows"
+
+
+@dataclass(frozen=True)
+class TableRows:
+    """A table's seats (starting East first, each with its ``result`` once
+    it has one), its hands in order and its penalties."""
+
+    seats: list[Seat]
+    hands: list[Hand]
+    penalties: list[Penalty]
 
 
 def list_round_tables(round_: Round) -> QuerySet[Table]:
@@ -17,23 +32,41 @@ def list_round_tables(round_: Round) -> QuerySet[Table]:
     )
 
 
-def get_table_sheet(table: Table) -> dict[str, object]:
+def remember_rows(table: Table, rows: TableRows) -> None:
+    """Keep on ``table`` the rows a write just left, so that the answer to
+    that write shows them without reading them again (``get_table_sheet``).
+
+    Precondition: ``table`` is the row the write locked (``lock_table``) and
+    ``rows`` are everything the write read and wrote of it: the instance
+    then describes the committed table, and dies with the request.
+    """
+    table.__dict__[_ROWS] = rows
+
+
+def get_table_sheet(table: Table) -> TableRows:
     """Everything the table page shows: seats, hands, penalties, totals.
 
-    Three queries. The hands' winners and discarders and the penalties'
-    seats are the four seats already read (joining each hand to its two
-    players again cost more than the rest of the sheet's reads).
+    Three queries, or none on the table a write answered with
+    (``remember_rows``). The hands' winners and discarders and the
+    penalties' seats are the four seats already read (joining each hand to
+    its two players again cost more than the rest of the sheet's reads).
     """
-    seats = in_wind_order(table.seats.select_related("registration__player", "result"))
-    by_id = {seat.pk: seat for seat in seats}
-    hands = list(Hand.objects.filter(table=table).order_by("number"))
-    for hand in hands:
+    rows: TableRows | None = table.__dict__.get(_ROWS)
+    if rows is None:
+        rows = TableRows(
+            seats=in_wind_order(
+                table.seats.select_related("registration__player", "result")
+            ),
+            hands=list(Hand.objects.filter(table=table).order_by("number")),
+            penalties=list(Penalty.objects.filter(table=table)),
+        )
+    by_id = {seat.pk: seat for seat in rows.seats}
+    for hand in rows.hands:
         if hand.winner_id in by_id:
             hand.winner = by_id[hand.winner_id]
         if hand.discarder_id in by_id:
             hand.discarder = by_id[hand.discarder_id]
-    penalties = list(Penalty.objects.filter(table=table))
-    for penalty in penalties:
+    for penalty in rows.penalties:
         if penalty.seat_id in by_id:
             penalty.seat = by_id[penalty.seat_id]
-    return {"seats": seats, "hands": hands, "penalties": penalties}
+    return rows

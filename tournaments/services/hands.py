@@ -208,7 +208,8 @@ def record_hand(
     hand.prevalent_wind, hand.seat_winds = "E", WINDS  # set by rebuild_table
     hand.save()
     # The rebuilt rows are the stored ones: no second read of the new hand.
-    hand = next(h for h in rebuild_table(table, seats) if h.pk == hand.pk)
+    rows = rebuild_table(table, seats, [*played_hands, hand])
+    hand = next(h for h in rows.hands if h.pk == hand.pk)
     _start_round(table)
     call_time_if_over(table)
     bump_version(table)

@@ -33,6 +33,7 @@ from tournaments.models import (
     in_wind_order,
 )
 from tournaments.selectors.clock import get_table_clock
+from tournaments.selectors.tables import TableRows, remember_rows
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.rules import deal_fields, deal_of, ruleset_for, score_table
 
@@ -176,20 +177,25 @@ def bump_version(table: Table) -> None:
     room_cache.forget_versions(table.round.tournament.slug)
 
 
-def rebuild_table(table: Table, seats: list[Seat] | None = None) -> list[Hand]:
+def rebuild_table(
+    table: Table, seats: list[Seat] | None = None, hands: list[Hand] | None = None
+) -> TableRows:
     """Re-deal, re-pay and re-score the table from its stored rows.
 
     Precondition: the table row is locked. Hands are renumbered 1..n, the
     default seat winds of every hand that a referee did not correct are
     recomputed from the previous hand, each hand's payments are stored, and
-    the four ``SeatResult`` rows are rewritten. ``seats`` is ``seats_of``'s
-    answer when the caller has it already (in this transaction). Returns the
-    table's hands as stored, in order.
+    the four ``SeatResult`` rows are rewritten. ``seats`` (``seats_of``'s
+    answer) and ``hands`` (every hand of the table, in order) are given when
+    the caller read them already in this transaction. Returns the table's
+    rows as stored, and leaves them on ``table`` for the answer
+    (``remember_rows``).
     """
     ruleset, options = ruleset_for(table.round.tournament)
     if seats is None:
         seats = seats_of(table)
-    hands = list(table.hands.order_by("number"))
+    if hands is None:
+        hands = list(table.hands.order_by("number"))
     deal = previous = None
     itemise = hand_sheets_of(ruleset)
     changed: list[list[str]] = []
@@ -231,12 +237,15 @@ def rebuild_table(table: Table, seats: list[Seat] | None = None) -> list[Hand]:
             hand.deltas = list(deltas)
             hand.save(update_fields=["deltas", *fields])
     _write_seat_results(table, seats, session)
-    return hands
+    rows = TableRows(seats=seats, hands=hands, penalties=penalties)
+    remember_rows(table, rows)
+    return rows
 
 
 def _write_seat_results(table: Table, seats: list[Seat], session: Any) -> None:
     """The four rows: one read, then one plain UPDATE per row that changed
-    (its changed columns only) and one INSERT for any missing row.
+    (its changed columns only) and one INSERT for any missing row. Each
+    seat is left holding its row as written (``seat.result``).
 
     This runs with every hand of the room. ``bulk_update`` would send one
     query, but builds a CASE WHEN with a CAST per row and column, which cost
@@ -256,7 +265,8 @@ def _write_seat_results(table: Table, seats: list[Seat], session: Any) -> None:
         }
         result = stored.get(seat.pk)
         if result is None:
-            created.append(SeatResult(seat=seat, **values))
+            seat.result = SeatResult(seat=seat, **values)
+            created.append(seat.result)
             continue
         changed = {
             field: value
@@ -265,5 +275,8 @@ def _write_seat_results(table: Table, seats: list[Seat], session: Any) -> None:
         }
         if changed:
             SeatResult.objects.filter(pk=result.pk).update(**changed)
+            for field, value in changed.items():
+                setattr(result, field, value)
+        seat.result = result
     if created:
         SeatResult.objects.bulk_create(created)

@@ -20,7 +20,7 @@ from scoring.engine.rulesets import hand_preview_of, hand_sheets_of
 from scoring.engine.tiles import parse_tiles
 from scoring.messages import describe, sheet_label
 from tournaments.messages import error_message
-from tournaments.models import Hand, Seat, Table
+from tournaments.models import Seat, Table
 from tournaments.selectors.tables import get_table_sheet
 from tournaments.services.errors import ServiceError
 from tournaments.services.hands import engine_payload
@@ -57,8 +57,7 @@ def get_hands_preview(
     """The preview's context: one row a player, in seat order. ``hand_id``:
     a stored hand being corrected (its deal; the totals without it)."""
     sheet = get_table_sheet(table)
-    seats: list[Seat] = sheet["seats"]  # type: ignore[assignment]
-    hands: list[Hand] = sheet["hands"]  # type: ignore[assignment]
+    seats, hands = sheet.seats, sheet.hands
     context: dict[str, Any] = {"rows": [], "error": "", "incomplete": ""}
     corrected = next((h for h in hands if h.pk == hand_id), None)
     if corrected is not None:

@@ -158,9 +158,7 @@ def _seat_rows(
 def get_table_page(table: Table) -> dict[str, Any]:
     """Everything the tablet page shows, ready for the template."""
     sheet = get_table_sheet(table)
-    seats: list[Seat] = sheet["seats"]  # type: ignore[assignment]
-    hands: list[Hand] = sheet["hands"]  # type: ignore[assignment]
-    penalties: list[Penalty] = sheet["penalties"]  # type: ignore[assignment]
+    seats, hands, penalties = sheet.seats, sheet.hands, sheet.penalties
     deal = get_next_deal(table, hands) if len(seats) == 4 else None
     code = table.round.tournament.ruleset
     template = result_template(code)
@@ -241,8 +239,7 @@ def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     if data.get("kind") not in ("discard", "self_draw"):
         return context
     sheet = get_table_sheet(table)
-    seats: list[Seat] = sheet["seats"]  # type: ignore[assignment]
-    hands: list[Hand] = sheet["hands"]  # type: ignore[assignment]
+    seats, hands = sheet.seats, sheet.hands
     deal = get_next_deal(table, hands) if len(seats) == 4 else None
     if deal is None:
         return context
