@@ -205,11 +205,8 @@ def record_hand(
     hand = Hand(table=table, number=played + 1, idempotency_key=idempotency_key or None)
     _apply_result(hand, table, result, seats, tiles, deal)
     hand.entered_by = actor if actor is not None and actor.is_authenticated else None
-    hand.prevalent_wind, hand.seat_winds = "E", WINDS  # set by rebuild_table
-    hand.save()
-    # The rebuilt rows are the stored ones: no second read of the new hand.
-    rows = rebuild_table(table, seats, [*played_hands, hand])
-    hand = next(h for h in rows.hands if h.pk == hand.pk)
+    # Stored by the rebuild, with its deal and payments (one INSERT).
+    rebuild_table(table, seats, [*played_hands, hand])
     _start_round(table)
     call_time_if_over(table)
     bump_version(table)

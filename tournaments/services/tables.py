@@ -187,7 +187,8 @@ def rebuild_table(
     recomputed from the previous hand, each hand's payments are stored, and
     the four ``SeatResult`` rows are rewritten. ``seats`` (``seats_of``'s
     answer) and ``hands`` (every hand of the table, in order) are given when
-    the caller read them already in this transaction. Returns the table's
+    the caller read them already in this transaction; a hand of ``hands``
+    not stored yet (the one being recorded) is inserted. Returns the table's
     rows as stored, and leaves them on ``table`` for the answer
     (``remember_rows``).
     """
@@ -233,7 +234,11 @@ def rebuild_table(
         ruleset, options, hands, penalties, {seat.pk: i for i, seat in enumerate(seats)}
     )
     for hand, fields, deltas in zip(hands, changed, session.hand_deltas, strict=True):
-        if list(deltas) != hand.deltas or fields:
+        if hand.pk is None:
+            # A hand being recorded: one INSERT, with its deal and payments.
+            hand.deltas = list(deltas)
+            hand.save()
+        elif list(deltas) != hand.deltas or fields:
             hand.deltas = list(deltas)
             hand.save(update_fields=["deltas", *fields])
     _write_seat_results(table, seats, session)
