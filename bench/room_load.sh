@@ -70,7 +70,8 @@ createdb -h 127.0.0.1 -U postgres "$BENCH_DB"
 "$PY/celery" -A config worker -c 1 --loglevel WARNING >"$WORK/celery.log" 2>&1 &
 PIDS+=($!)
 "$PY/gunicorn" config.wsgi -w "$WORKERS" --threads "$THREADS" -b "127.0.0.1:$PORT" \
-    --worker-tmp-dir /dev/shm --access-logfile - >"$WORK/gunicorn.log" 2>&1 &
+    --worker-tmp-dir /dev/shm --access-logfile - \
+    --access-logformat '%(h)s "%(r)s" %(s)s %(b)s %(M)s' >"$WORK/gunicorn.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 50); do
     curl -fs -o /dev/null "http://127.0.0.1:$PORT/" && break
@@ -101,13 +102,24 @@ for name in ("hand entry", "tablet poll", "standings poll", "standings page",
         print(f"{name}: {row['Request Count']} requests, {row['Failure Count']} "
               f"failures, p50 {row['50%']} ms, p95 {row['95%']} ms, "
               f"p99 {row['99%']} ms, {float(row['Requests/s']):.1f} req/s")
-codes = {}
+codes, served = {}, {}
 for line in open(sys.argv[2]):
     parts = line.split('"')
     if len(parts) > 2 and parts[2].split():
-        code = parts[2].split()[0]
+        code, _size, ms = parts[2].split()[:3]
         codes[code] = codes.get(code, 0) + 1
+        method, path = parts[1].split()[:2]
+        kind = ("hand entry" if path.endswith("/hands/") else
+                "tablet poll" if path.endswith("/state/") else
+                "standings" if path.startswith("/t/") else "other")
+        served.setdefault(kind, []).append(int(ms))
 print("status codes (gunicorn):", dict(sorted(codes.items())))
+# The time a worker spent on each request, from its first byte read to its
+# last written: what locust measures beyond it waited in the listen queue.
+for kind, times in sorted(served.items()):
+    times.sort()
+    print(f"served in (gunicorn, whole run) {kind}: p50 {times[len(times) // 2]} ms, "
+          f"p95 {times[int(len(times) * 0.95)]} ms, {len(times)} requests")
 EOF
 # A table takes 16 hands: a tablet then only polls (locustfile), so say how
 # many were stored.
