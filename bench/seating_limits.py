@@ -3,7 +3,7 @@ withdrawals and with pins, no-repeat at the bound, growth above 400 players.
 
     .venv/bin/python bench/seating_limits.py            # everything
     .venv/bin/python bench/seating_limits.py swiss      # one part (swiss,
-        replan, bound, growth)
+        swiss-end, replan, bound, growth)
 
 *Mean spread*: over every table of every round, the highest minus the lowest
 rank (0 = first) of its four players in the ranking the round was seated
@@ -20,13 +20,14 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations, pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tournaments.seating import Round, SeatingRequest, plan_seating, plan_stats
 from tournaments.seating.designs import design_size
-from tournaments.seating.stats import wind_counts
+from tournaments.seating.stats import pair_counts, wind_counts
 
 SWISS_CASES = ((48, 6, 9.0), (200, 10, 8.5), (32, 8, 14.0))
 SEEDS = (400, 401, 402, 403, 404)
@@ -47,8 +48,16 @@ def _uneven(rounds: Sequence[Round]) -> int:
     return sum(max(c) - min(c) > 1 for c in wind_counts(rounds).values())
 
 
-def swiss_event(n: int, rounds: int, seed: int, ranking: str) -> Event:
-    """A whole Swiss event of n players (see the module docstring)."""
+def swiss_event(
+    n: int,
+    rounds: int,
+    seed: int,
+    ranking: str,
+    on_round: Callable[[int, tuple[Round, ...]], None] | None = None,
+) -> Event:
+    """A whole Swiss event of n players (see the module docstring);
+    ``on_round(number, history)`` is called before each round is seated and
+    once more (number ``rounds + 1``) after the last one."""
     rng = random.Random(seed)
     ids = tuple(range(1, n + 1))
     strength = {p: rng.random() for p in ids}
@@ -62,6 +71,8 @@ def swiss_event(n: int, rounds: int, seed: int, ranking: str) -> Event:
         else:
             order = list(ids)
             rng.shuffle(order)
+        if on_round is not None:
+            on_round(number, history)
         request = SeatingRequest(
             mode="swiss",
             players=ids,
@@ -84,6 +95,8 @@ def swiss_event(n: int, rounds: int, seed: int, ranking: str) -> Event:
             for rank, player in enumerate(finish):
                 points[player] += (4, 2, 1, 0)[rank]
         history = (*history, *plan.rounds)
+    if on_round is not None:
+        on_round(rounds + 1, history)
     stats = plan_stats(history)
     return Event(
         spread=sum(spreads) / len(spreads),
@@ -125,6 +138,135 @@ def swiss_spread() -> None:
         f"{event.slowest_s:.2f} s, mean spread {event.spread:.2f}, repeats "
         f"{event.repeats}, wind {event.wind}, clock stopped {event.clock_stopped}"
     )
+
+
+def _even_round_exists(
+    players: Sequence[int], history: Sequence[Round], *, winds: bool
+) -> bool | None:
+    """Whether some round seats ``players`` with no pair that met in
+    ``history`` (and, with ``winds``, every player at a wind that leaves them
+    within one of each): a depth-first search over tables; None when it
+    tried 2,000,000 tables without an answer."""
+    met = pair_counts(history)
+    counts = wind_counts(history)
+    allowed = {}
+    for p in players:
+        row = counts.get(p, [0, 0, 0, 0])
+        allowed[p] = {
+            w
+            for w in range(4)
+            if not winds
+            or max(c + (v == w) for v, c in enumerate(row))
+            - min(c + (v == w) for v, c in enumerate(row))
+            <= 1
+        }
+    steps = [0]
+
+    def fresh(a: int, b: int) -> bool:
+        return not met.get((min(a, b), max(a, b)))
+
+    def fits(table: tuple[int, ...]) -> bool:
+        return any(
+            all(w in allowed[p] for p, w in zip(table, order, strict=True))
+            for order in _WIND_ORDERS
+        )
+
+    def seat(left: list[int]) -> bool:
+        if not left:
+            return True
+        p, rest = left[0], left[1:]
+        mates = [q for q in rest if fresh(p, q)]
+        for a, b, c in combinations(mates, 3):
+            steps[0] += 1
+            if steps[0] > 2_000_000:
+                raise TimeoutError
+            table = (p, a, b, c)
+            if (
+                fresh(a, b)
+                and fresh(a, c)
+                and fresh(b, c)
+                and fits(table)
+                and seat([q for q in rest if q not in table])
+            ):
+                return True
+        return False
+
+    try:
+        return seat(list(players))
+    except TimeoutError:
+        return None
+
+
+_WIND_ORDERS = tuple(
+    (a, b, c, d)
+    for a in range(4)
+    for b in range(4)
+    for c in range(4)
+    for d in range(4)
+    if len({a, b, c, d}) == 4
+)
+
+
+def swiss_end() -> None:
+    """32 x 8: where the repeats and the uneven winds come from. Per round,
+    the repeated meetings it adds and the players who can no longer end the
+    event with every wind within one; before rounds 6-8, whether any round
+    at all (not only one of near ranks) would avoid every repeat, and every
+    repeat and uneven wind, after the rounds played so far."""
+    n, rounds = 32, 8
+    print("\n### Swiss 32 x 8: the end of the event\n")
+    print(
+        "| ranking | seed | new repeats, rounds 1-8 "
+        "| players past winds <= 1, after rounds 1-8 "
+        "| a repeat-free round exists before round 6 / 7 / 8 "
+        "| and with winds within one |"
+    )
+    print("|---|---|---|---|---|---|")
+    players = tuple(range(1, n + 1))
+    for ranking in ("results", "random"):
+        for seed in SEEDS:
+            seen: list[tuple[Round, ...]] = []
+            swiss_event(n, rounds, seed, ranking, on_round=_collect(seen))
+            repeats = [
+                plan_stats(after).repeated_pairs - plan_stats(before).repeated_pairs
+                for before, after in pairwise(seen)
+            ]
+            lost = [_past_even(after, rounds) for after in seen[1:]]
+            answers = [
+                [
+                    _yes_no(_even_round_exists(players, seen[k - 1], winds=winds))
+                    for k in range(rounds - 2, rounds + 1)
+                ]
+                for winds in (False, True)
+            ]
+            print(
+                f"| {ranking} | {seed} | {' '.join(map(str, repeats))} "
+                f"| {' '.join(map(str, lost))} | {' / '.join(answers[0])} "
+                f"| {' / '.join(answers[1])} |",
+                flush=True,
+            )
+
+
+def _collect(
+    seen: list[tuple[Round, ...]],
+) -> Callable[[int, tuple[Round, ...]], None]:
+    return lambda _, history: seen.append(history)
+
+
+def _yes_no(answer: bool | None) -> str:
+    return "?" if answer is None else ("yes" if answer else "no")
+
+
+def _past_even(history: Sequence[Round], rounds: int) -> int:
+    """Players whose wind counts can no longer end ``rounds`` rounds with
+    every wind within one of the others."""
+    high = -(-rounds // 4)
+    past = 0
+    for row in wind_counts(history).values():
+        over = max(row) > high
+        crowded = rounds % 4 and sum(c == high for c in row) > rounds % 4
+        past += bool(over or crowded)
+    return past
 
 
 def _plan(request: SeatingRequest) -> tuple[tuple[Round, ...], float, bool]:
@@ -243,6 +385,7 @@ def growth() -> None:
 
 PARTS: dict[str, Callable[[], None]] = {
     "swiss": swiss_spread,
+    "swiss-end": swiss_end,
     "replan": replan,
     "bound": bound,
     "growth": growth,
