@@ -20,6 +20,15 @@ pytest does not collect this file (no ``test_`` name, outside tests/).
 
 The weights give 1 tablet for 4 phones: ``-u 500`` is 100 tablets and 400
 phones.
+
+Each user waits a random part of its period before its first request, so
+that tablets and phones keep phases of their own, as in a room where tables
+finish hands and players look at their phones at any moment. Without it the
+users stay in lockstep: locust starts the users of each second of the ramp
+together (``floor(spawn rate)`` at once), and with periods of whole seconds
+they then all fire in the same few milliseconds of every second, a burst of
+the whole second's requests at once. ``ROOM_LOCKSTEP=1`` keeps the lockstep
+(to compare). The offsets are seeded (``ROOM_SEED``).
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ import re
 import uuid
 from pathlib import Path
 
+import gevent
 from locust import FastHttpUser, constant_pacing, task
 
 EVENT = json.loads(Path(os.environ.get("ROOM_EVENT", "room.json")).read_text())
@@ -45,6 +55,14 @@ STANDINGS = f"/t/{EVENT['slug']}/"
 # ROOM_PARTIAL=0: tablets post without ``partial`` and get the whole sheet
 # back, as before the answer sent the hand's changes only (to compare).
 PARTIAL = os.environ.get("ROOM_PARTIAL", "1") == "1"
+LOCKSTEP = os.environ.get("ROOM_LOCKSTEP", "0") == "1"
+PHASES = random.Random(int(os.environ.get("ROOM_SEED", "2026")))
+
+
+def own_phase(period: float) -> None:
+    """Wait a random part of ``period`` (see the module docstring)."""
+    if not LOCKSTEP:
+        gevent.sleep(PHASES.uniform(0, period))
 
 
 def unescape(value: str) -> str:
@@ -56,6 +74,7 @@ class Tablet(FastHttpUser):
     wait_time = constant_pacing(5)
 
     def on_start(self) -> None:
+        own_phase(5)
         table = next(TABLES)
         self.url = f"/table/{table['token']}/"
         self.players = table["players"]
@@ -145,6 +164,7 @@ class Phone(FastHttpUser):
     wait_time = constant_pacing(10)
 
     def on_start(self) -> None:
+        own_phase(10)
         response = self.client.get(STANDINGS, name="standings page")
         match = ETAG.search(response.text or "")
         self.etag = unescape(match.group(1)) if match else ""

@@ -3,13 +3,16 @@
 #
 #   bench/room_load.sh                  # 400 players, 100 tablets, 400 phones, 60 s
 #   PLAYERS=400 RUN_TIME=120s bench/room_load.sh
+#   ROOM_LOCKSTEP=1 bench/room_load.sh  # users in lockstep, as locust starts them
 #
 # On 127.0.0.1 only: a fresh PostgreSQL database on the server of
 # BENCH_PG (default the local one), Redis database BENCH_REDIS_DB as cache and
 # broker, a Celery worker, gunicorn with 2 workers a core (production settings
 # over plain HTTP), then locust headless bounded by -u and --run-time. Everything
 # it starts is stopped on exit, and its database dropped. Prints locust's
-# summary, then p95 of hand entry and standings, requests/s and errors.
+# summary, then p95 of hand entry and standings, requests/s and errors, the
+# time each kind of request took in gunicorn's workers, and the standings poll
+# as a phone outside locust saw it (bench/room_probe.py).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -86,12 +89,18 @@ for _ in $(seq $((WORKERS * 4))); do
 done
 echo "load: $TABLETS tablets, $((USERS - TABLETS)) phones, $RUN_TIME," \
     "$WORKERS workers x $THREADS threads; $(uptime)"
+# One more phone outside locust, over the counted window (bench/room_probe.py).
+"$PY/python" bench/room_probe.py "http://127.0.0.1:$PORT/t/$SLUG/" \
+    --after $((USERS / SPAWN_RATE)) --seconds "${RUN_TIME%s}" >"$WORK/probe.log" 2>&1 &
+PROBE=$!
 ROOM_EVENT="$WORK/room.json" ROOM_PARTIAL=${ROOM_PARTIAL:-1} "$PY/locust" -f bench/locustfile.py --headless \
     -u "$USERS" -r "$SPAWN_RATE" --run-time "$RUN_TIME" --stop-timeout 10 \
     --reset-stats \
     --host "http://127.0.0.1:$PORT" --csv "$WORK/locust" --only-summary \
     >"$WORK/locust.log" 2>&1 || true
 tail -n 40 "$WORK/locust.log"
+wait "$PROBE" || true
+cat "$WORK/probe.log"
 "$PY/python" - "$WORK/locust_stats.csv" "$WORK/gunicorn.log" <<'EOF'
 import csv, sys
 rows = {row["Name"]: row for row in csv.DictReader(open(sys.argv[1]))}
