@@ -45,7 +45,9 @@ import gevent
 from locust import FastHttpUser, constant_pacing, task
 
 EVENT = json.loads(Path(os.environ.get("ROOM_EVENT", "room.json")).read_text())
-TABLES = itertools.cycle(EVENT["tables"])
+# ROOM_PROBE=1: the event's last table is bench/room_probe.py's tablet.
+PROBED = os.environ.get("ROOM_PROBE", "0") == "1"
+TABLES = itertools.cycle(EVENT["tables"][:-1] if PROBED else EVENT["tables"])
 CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
 VERSION = re.compile(r'name="table_version" value="(\d+)"')
 NUMBER = re.compile(r'name="hand_number" value="(\d+)"')

@@ -68,7 +68,8 @@ dropdb --if-exists -h 127.0.0.1 -U postgres "$BENCH_DB"
 createdb -h 127.0.0.1 -U postgres "$BENCH_DB"
 "$PY/python" manage.py migrate -v0
 "$PY/python" manage.py collectstatic --noinput -v0
-"$PY/python" bench/room_event.py "$WORK/room.json" --players "$PLAYERS"
+# One table more than locust's tablets: bench/room_probe.py's tablet plays it.
+"$PY/python" bench/room_event.py "$WORK/room.json" --players $((PLAYERS + 4))
 
 "$PY/celery" -A config worker -c 1 --loglevel WARNING >"$WORK/celery.log" 2>&1 &
 PIDS+=($!)
@@ -89,11 +90,11 @@ for _ in $(seq $((WORKERS * 4))); do
 done
 echo "load: $TABLETS tablets, $((USERS - TABLETS)) phones, $RUN_TIME," \
     "$WORKERS workers x $THREADS threads; $(uptime)"
-# One more phone outside locust, over the counted window (bench/room_probe.py).
-"$PY/python" bench/room_probe.py "http://127.0.0.1:$PORT/t/$SLUG/" \
+# One more phone and one more tablet outside locust, over the counted window.
+"$PY/python" bench/room_probe.py "http://127.0.0.1:$PORT" "$WORK/room.json" \
     --after $((USERS / SPAWN_RATE)) --seconds "${RUN_TIME%s}" >"$WORK/probe.log" 2>&1 &
 PROBE=$!
-ROOM_EVENT="$WORK/room.json" ROOM_PARTIAL=${ROOM_PARTIAL:-1} "$PY/locust" -f bench/locustfile.py --headless \
+ROOM_EVENT="$WORK/room.json" ROOM_PROBE=1 ROOM_PARTIAL=${ROOM_PARTIAL:-1} "$PY/locust" -f bench/locustfile.py --headless \
     -u "$USERS" -r "$SPAWN_RATE" --run-time "$RUN_TIME" --stop-timeout 10 \
     --reset-stats \
     --host "http://127.0.0.1:$PORT" --csv "$WORK/locust" --only-summary \
