@@ -160,8 +160,10 @@ def _ring_code(fields: Sequence[_Field], value: tuple[int, ...]) -> int:
     return code
 
 
-#: Base rounds found offline by scripts/find_cyclic_bases.py, a seeded
-#: annealing search (the checks are in tests/unit/seating/test_designs.py).
+#: Base rounds found offline by scripts/find_cyclic_bases.py (a seeded
+#: annealing search), scripts/find_symmetric_bases.py (SAT) and
+#: scripts/find_rotational_bases.py (a depth-first search that ends on steps;
+#: the checks are in tests/unit/seating/test_designs.py).
 #: Players are (x, c) for x in Z_g and a class c, coded c * g + x, plus
 #: ``extra`` fixed players coded g * classes + j. Adding i to every x (mod g)
 #: for i in Z_g turns each base round into g rounds with no pair meeting
@@ -207,6 +209,76 @@ _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
                 (19, 31, 34, 56),
                 (20, 51, 52, 55),
                 (32, 33, 42, 47),
+            ),
+        ),
+    ),
+    # 44 = 3 x 14 + 2: 14 rounds, the bound floor(43 / 3); a resolvable 4-GDD of
+    # type 2^22: (x, c) misses only (x + 7, c), the two fixed players each
+    # other. Invariant under (x, c) -> (9 x, c + 1).
+    44: (
+        14,
+        3,
+        (
+            (
+                (0, 14, 28, 42),
+                (1, 3, 21, 22),
+                (2, 15, 17, 26),
+                (4, 7, 33, 39),
+                (5, 6, 11, 36),
+                (8, 12, 20, 31),
+                (9, 25, 29, 43),
+                (10, 19, 32, 34),
+                (13, 16, 24, 40),
+                (18, 37, 38, 41),
+                (23, 27, 30, 35),
+            ),
+        ),
+    ),
+    # 48 = 3 x 15 + 3: 15 rounds, the bound floor(47 / 3); a resolvable 4-GDD of
+    # type 3^16: each player misses only the two others of its x. Invariant
+    # under (x, c) -> (x, c + 1), fixed player j -> j + 1.
+    48: (
+        15,
+        3,
+        (
+            (
+                (0, 26, 38, 45),
+                (1, 2, 6, 33),
+                (3, 16, 17, 21),
+                (4, 24, 40, 43),
+                (5, 12, 14, 22),
+                (7, 35, 42, 44),
+                (8, 15, 41, 46),
+                (9, 25, 28, 34),
+                (10, 13, 19, 39),
+                (11, 23, 30, 47),
+                (18, 31, 32, 36),
+                (20, 27, 29, 37),
+            ),
+        ),
+    ),
+    # 56 = 3 x 18 + 2: 18 rounds, the bound floor(55 / 3); a resolvable 4-GDD of
+    # type 2^28: (x, c) misses only (x + 9, c), the two fixed players each
+    # other. Invariant under (x, c) -> (7 x, c + 1).
+    56: (
+        18,
+        3,
+        (
+            (
+                (0, 18, 36, 54),
+                (1, 3, 32, 42),
+                (2, 24, 39, 49),
+                (4, 5, 9, 53),
+                (6, 21, 25, 44),
+                (7, 13, 40, 41),
+                (8, 16, 48, 51),
+                (10, 17, 19, 31),
+                (11, 27, 28, 35),
+                (12, 15, 20, 22),
+                (14, 26, 38, 55),
+                (23, 45, 47, 52),
+                (29, 34, 37, 43),
+                (30, 33, 46, 50),
             ),
         ),
     ),
