@@ -47,6 +47,7 @@ class Search:
         if pow(self.m, 3, self.g) != 1:
             raise SystemExit(f"{m} is not a cube root of 1 mod {self.g}")
         self.players = players
+        self.order = 3  # 1: no symmetry (--plain)
 
     def point(self, member: Member, s: int = 0) -> tuple[int, int]:
         o, k = member
@@ -55,7 +56,7 @@ class Search:
     def keys(self, a: Member, b: Member) -> list[tuple[int, int, int]] | None:
         """The keys the pair and its two images take, None when forbidden."""
         g, found = self.g, []
-        for s in range(3):
+        for s in range(self.order):
             (x, c), (y, d) = self.point(a, s), self.point(b, s)
             if c == d:
                 diff = (y - x) % g
@@ -219,6 +220,12 @@ class Search:
         return repeats
 
 
+def units(g: int) -> list[int]:
+    from math import gcd
+
+    return [u for u in range(1, g) if gcd(u, g) == 1]
+
+
 def solve_sat(search: Search, seed: int) -> list[list[Member]] | None:
     """The same model for a SAT solver (python-sat, in a venv of its own):
     which orbit each table takes, and in which class; every key exactly
@@ -269,8 +276,17 @@ def solve_sat(search: Search, seed: int) -> list[list[Member]] | None:
             clauses.append([y(o, 0), -y(o, 1)])
             clauses.append([y(o, 0), -y(o, 2)])
         card([y(o, 0) for o in range(1, g)], 1)
+        # multiplying every x by a unit keeps a solution (m commutes): the
+        # second fixed table takes the smallest orbit of its unit class
+        for o in range(1, g):
+            if o != min(u * o % g for u in units(g)):
+                clauses.append([-y(o, 0)])
     else:
         clauses.append([y(0, 0)])
+        if search.m == 1:  # the fixed table's class-1 x: smallest of its unit class
+            for o in range(1, g):
+                if o != min(u * o % g for u in units(g)):
+                    clauses.append([-y(o, 1)])
         for k in range(3):
             card([y(o, k) for o in range(g)], 1)
     true = pool.id(("true",))
@@ -304,6 +320,12 @@ def solve_sat(search: Search, seed: int) -> list[list[Member]] | None:
         card(lits, 1)
     for b in range(blocks):
         card([z(o, b, k) for o in range(g) for k in range(3)], 4)
+        # symmetry: tables in the order of their smallest orbits
+        if b:
+            for o in range(g):
+                prior = [z(p, b - 1, j) for p in range(o) for j in range(3)]
+                for k in range(3):
+                    clauses.append([-z(o, b, k), *prior])
         # symmetry: the smallest orbit of table b is taken in class 0
         for o in range(g):
             for k in (1, 2):
@@ -339,6 +361,73 @@ def solve_sat(search: Search, seed: int) -> list[list[Member]] | None:
     return [fixed, *tables]
 
 
+def solve_plain_sat(search: Search) -> list[tuple[int, ...]] | None:
+    """The whole base round for a SAT solver, without the order-3 symmetry
+    (for 68 and 92 players, whose groups Z_22 and Z_30 have no cube root
+    of 1 but 1): every player in one table, every key exactly once."""
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+    from pysat.solvers import Cadical153
+
+    g, f = search.g, search.f
+    finite = 3 * g
+    blocks = (finite + f) // 4 - f
+    pool = IDPool()
+    clauses: list[list[int]] = []
+    keys: dict[tuple[int, int, int], list[int]] = {}
+
+    def card(lits: list[int], bound: int) -> None:
+        encoded = CardEnc.equals(
+            lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter
+        )
+        clauses.extend(encoded.clauses)
+
+    def at(p: int, t: int) -> int:  # finite player p sits at table t
+        return pool.id(("at", p, t))
+
+    tables = f + blocks  # tables 0..f-1 seat the fixed players
+    for p in range(finite):
+        card([at(p, t) for t in range(tables)], 1)
+    for t in range(tables):
+        if t < f:
+            for k in range(3):
+                card([at(k * g + x, t) for x in range(g)], 1)
+        else:
+            card([at(p, t) for p in range(finite)], 4)
+        if t > f:  # tables in the order of their smallest players
+            for p in range(finite):
+                clauses.append([-at(p, t), *[at(q, t - 1) for q in range(p)]])
+    clauses.append([at(0, 0)])
+    for t in range(tables):
+        for p in range(finite):
+            for q in range(p + 1, finite):
+                a, b = (p % g, p // g), (q % g, q // g)
+                found = search.keys(a, b)
+                if found is None or (t < f and a[1] == b[1]):
+                    clauses.append([-at(p, t), -at(q, t)])
+                    continue
+                both = pool.id(("and", p, q, t))
+                clauses.append([-at(p, t), -at(q, t), both])
+                clauses.append([-both, at(p, t)])
+                clauses.append([-both, at(q, t)])
+                keys.setdefault(found[0], []).append(both)
+    for lits in keys.values():
+        card(lits, 1)
+    print(
+        f"{pool.top} variables, {len(clauses)} clauses, {len(keys)} keys",
+        file=sys.stderr,
+    )
+    solver = Cadical153(bootstrap_with=clauses)
+    if not solver.solve():
+        return None
+    model = {v for v in solver.get_model() or [] if v > 0}
+    base = []
+    for t in range(tables):
+        seated = [p for p in range(finite) if at(p, t) in model]
+        base.append(tuple(sorted(seated + ([finite + t] if t < f else []))))
+    return sorted(base)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, required=True)
@@ -347,8 +436,18 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--sat", action="store_true")
+    parser.add_argument("--plain", action="store_true")
     args = parser.parse_args()
     search = Search(args.players, args.multiplier)
+    if args.plain:
+        search.order = 1
+        base = solve_plain_sat(search)
+        if base is None:
+            print("no such base round", file=sys.stderr)
+            return 1
+        assert search.check(base) == 0
+        print(f"{args.players}: ({search.g}, 3, ({tuple(base)!r},)),")
+        return 0
     if args.sat:
         reps = solve_sat(search, args.first_seed)
         if reps is None:
