@@ -311,6 +311,39 @@ _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
             ),
         ),
     ),
+    # 80 = 3 x 26 + 2: 26 rounds, the bound floor(79 / 3); a resolvable 4-GDD of
+    # type 2^40: (x, c) misses only (x + 13, c), the two fixed players each
+    # other. Invariant under (x, c) -> (3 x, c + 1); found by
+    # scripts/find_rotational_bases.py --players 80 --multiplier 3 --sat
+    # (3 CPU minutes).
+    80: (
+        26,
+        3,
+        (
+            (
+                (0, 26, 52, 78),
+                (1, 22, 60, 71),
+                (2, 32, 70, 79),
+                (3, 17, 21, 77),
+                (4, 19, 58, 76),
+                (5, 24, 29, 40),
+                (6, 27, 49, 72),
+                (7, 10, 16, 39),
+                (8, 44, 55, 69),
+                (9, 25, 50, 54),
+                (11, 12, 45, 74),
+                (13, 63, 64, 66),
+                (14, 33, 36, 57),
+                (15, 42, 56, 73),
+                (18, 20, 31, 38),
+                (23, 35, 37, 51),
+                (28, 34, 62, 67),
+                (30, 47, 48, 65),
+                (41, 46, 61, 68),
+                (43, 53, 59, 75),
+            ),
+        ),
+    ),
     # 36 = 3 x 11 + 3: 11 rounds, the bound floor(35 / 3).
     36: (
         11,
