@@ -337,9 +337,10 @@ def bound() -> None:
     print("\n### No-repeat at the bound (N <= 100)\n")
     print(
         "| N | bound | design rounds | repeats | max meet | wind | s "
-        "| clock stopped | same plan, still clock |"
+        "| clock stopped | same plan, still clock | met |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    met: list[int] = []
     for n in range(8, 101, 4):
         rounds = {8: 1, 12: 1, 20: 5}.get(n, (n - 1) // 3)
         request = _no_repeat(tuple(range(1, n + 1)), rounds, n)
@@ -347,12 +348,20 @@ def bound() -> None:
         still = None if stopped else plan_seating(request, clock=lambda: 0.0)
         same = "-" if still is None else still.rounds == plan
         stats = plan_stats(plan)
+        ok = stats.repeated_pairs == 0 and same is True
+        met += [n] if ok else []
         print(
             f"| {n} | {rounds} | {design_size(n)} "
             f"| {stats.repeated_pairs} | {stats.max_meetings} "
-            f"| {stats.wind_imbalance} | {seconds:.2f} | {stopped} | {same} |",
+            f"| {stats.wind_imbalance} | {seconds:.2f} | {stopped} | {same} "
+            f"| {'yes' if ok else 'no'} |",
             flush=True,
         )
+    missing = [n for n in range(8, 101, 4) if n not in met]
+    print(
+        f"\nMet (0 repeats, same plan on a still clock): {len(met)} sizes; "
+        f"not met: {', '.join(map(str, missing)) or 'none'}"
+    )
 
 
 def growth() -> None:

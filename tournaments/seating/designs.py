@@ -160,8 +160,10 @@ def _ring_code(fields: Sequence[_Field], value: tuple[int, ...]) -> int:
     return code
 
 
-#: Base rounds found offline by scripts/find_cyclic_bases.py, a seeded
-#: annealing search (the checks are in tests/unit/seating/test_designs.py).
+#: Base rounds found offline by scripts/find_cyclic_bases.py (a seeded
+#: annealing search), scripts/find_symmetric_bases.py (SAT) and
+#: scripts/find_rotational_bases.py (a depth-first search that ends on steps;
+#: the checks are in tests/unit/seating/test_designs.py).
 #: Players are (x, c) for x in Z_g and a class c, coded c * g + x, plus
 #: ``extra`` fixed players coded g * classes + j. Adding i to every x (mod g)
 #: for i in Z_g turns each base round into g rounds with no pair meeting
@@ -207,6 +209,138 @@ _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
                 (19, 31, 34, 56),
                 (20, 51, 52, 55),
                 (32, 33, 42, 47),
+            ),
+        ),
+    ),
+    # 44 = 3 x 14 + 2: 14 rounds, the bound floor(43 / 3); a resolvable 4-GDD of
+    # type 2^22: (x, c) misses only (x + 7, c), the two fixed players each
+    # other. Invariant under (x, c) -> (9 x, c + 1).
+    44: (
+        14,
+        3,
+        (
+            (
+                (0, 14, 28, 42),
+                (1, 3, 21, 22),
+                (2, 15, 17, 26),
+                (4, 7, 33, 39),
+                (5, 6, 11, 36),
+                (8, 12, 20, 31),
+                (9, 25, 29, 43),
+                (10, 19, 32, 34),
+                (13, 16, 24, 40),
+                (18, 37, 38, 41),
+                (23, 27, 30, 35),
+            ),
+        ),
+    ),
+    # 48 = 3 x 15 + 3: 15 rounds, the bound floor(47 / 3); a resolvable 4-GDD of
+    # type 3^16: each player misses only the two others of its x. Invariant
+    # under (x, c) -> (x, c + 1), fixed player j -> j + 1.
+    48: (
+        15,
+        3,
+        (
+            (
+                (0, 26, 38, 45),
+                (1, 2, 6, 33),
+                (3, 16, 17, 21),
+                (4, 24, 40, 43),
+                (5, 12, 14, 22),
+                (7, 35, 42, 44),
+                (8, 15, 41, 46),
+                (9, 25, 28, 34),
+                (10, 13, 19, 39),
+                (11, 23, 30, 47),
+                (18, 31, 32, 36),
+                (20, 27, 29, 37),
+            ),
+        ),
+    ),
+    # 56 = 3 x 18 + 2: 18 rounds, the bound floor(55 / 3); a resolvable 4-GDD of
+    # type 2^28: (x, c) misses only (x + 9, c), the two fixed players each
+    # other. Invariant under (x, c) -> (7 x, c + 1).
+    56: (
+        18,
+        3,
+        (
+            (
+                (0, 18, 36, 54),
+                (1, 3, 32, 42),
+                (2, 24, 39, 49),
+                (4, 5, 9, 53),
+                (6, 21, 25, 44),
+                (7, 13, 40, 41),
+                (8, 16, 48, 51),
+                (10, 17, 19, 31),
+                (11, 27, 28, 35),
+                (12, 15, 20, 22),
+                (14, 26, 38, 55),
+                (23, 45, 47, 52),
+                (29, 34, 37, 43),
+                (30, 33, 46, 50),
+            ),
+        ),
+    ),
+    # 72 = 3 x 23 + 3: 23 rounds, the bound floor(71 / 3); a resolvable 4-GDD of
+    # type 3^24, invariant under (x, c) -> (x, c + 1), fixed player j -> j + 1
+    # (scripts/find_rotational_bases.py --players 72 --sat, 3 CPU minutes).
+    72: (
+        23,
+        3,
+        (
+            (
+                (0, 29, 50, 69),
+                (1, 15, 18, 48),
+                (2, 24, 38, 41),
+                (3, 19, 33, 37),
+                (4, 23, 52, 70),
+                (5, 20, 30, 54),
+                (6, 27, 46, 71),
+                (7, 31, 51, 66),
+                (8, 28, 43, 53),
+                (9, 11, 22, 63),
+                (10, 14, 49, 65),
+                (12, 13, 39, 44),
+                (16, 21, 58, 59),
+                (17, 32, 34, 45),
+                (25, 47, 61, 64),
+                (26, 42, 56, 60),
+                (35, 36, 62, 67),
+                (40, 55, 57, 68),
+            ),
+        ),
+    ),
+    # 80 = 3 x 26 + 2: 26 rounds, the bound floor(79 / 3); a resolvable 4-GDD of
+    # type 2^40: (x, c) misses only (x + 13, c), the two fixed players each
+    # other. Invariant under (x, c) -> (3 x, c + 1); found by
+    # scripts/find_rotational_bases.py --players 80 --multiplier 3 --sat
+    # (3 CPU minutes).
+    80: (
+        26,
+        3,
+        (
+            (
+                (0, 26, 52, 78),
+                (1, 22, 60, 71),
+                (2, 32, 70, 79),
+                (3, 17, 21, 77),
+                (4, 19, 58, 76),
+                (5, 24, 29, 40),
+                (6, 27, 49, 72),
+                (7, 10, 16, 39),
+                (8, 44, 55, 69),
+                (9, 25, 50, 54),
+                (11, 12, 45, 74),
+                (13, 63, 64, 66),
+                (14, 33, 36, 57),
+                (15, 42, 56, 73),
+                (18, 20, 31, 38),
+                (23, 35, 37, 51),
+                (28, 34, 62, 67),
+                (30, 47, 48, 65),
+                (41, 46, 61, 68),
+                (43, 53, 59, 75),
             ),
         ),
     ),

@@ -7,6 +7,7 @@ import pytest
 from tests.unit.seating.conftest import assert_valid_round
 from tournaments.seating import plan_stats
 from tournaments.seating.designs import (
+    _CYCLIC_BASES,
     _plus_one_field,
     _plus_one_round,
     design_round,
@@ -24,11 +25,15 @@ KNOWN = {
     32: 10,
     36: 11,
     40: 13,
-    44: 11,
+    44: 14,
+    48: 15,
     52: 17,
+    56: 18,
     60: 19,
     64: 21,
+    72: 23,
     76: 25,
+    80: 26,
     88: 29,
     100: 25,
     148: 49,
@@ -92,6 +97,17 @@ def test_the_3q_plus_1_construction_seats_every_pair_exactly_once(
 def test_the_construction_needs_3q_plus_1_with_q_1_mod_4(players: int) -> None:
     """Other sizes (q not a prime power = 1 mod 4, or n - 1 not 3q) have none."""
     assert _plus_one_field(players) is None
+
+
+@pytest.mark.parametrize("players", sorted(_CYCLIC_BASES))
+def test_shipped_base_rounds_reach_the_bound(players: int) -> None:
+    """Each shipped base round, developed, gives floor((n - 1) / 3) rounds
+    where everyone plays every round and no pair meets twice."""
+    rounds = [design_round(players, r) for r in range(design_size(players))]
+    assert len(rounds) == (players - 1) // 3
+    for round_ in rounds:
+        assert_valid_round(round_, range(players))
+    assert plan_stats(rounds).max_meetings == 1
 
 
 def test_the_bound_is_reached_where_the_construction_applies() -> None:
