@@ -117,8 +117,9 @@ def main() -> None:
     poll = {"HX-Request": "true"}
     tablet = f"/table/{event['tables'][0]['token']}/"
 
-    def hand() -> None:
-        table = next(tables)
+    def post_hand(table: dict, **sheet: str) -> str:
+        """A hand at ``table`` through the tablet's form (htmx); ``sheet``:
+        what the sheet's form carries besides the result. The answer."""
         winner, discarder = table["players"][:2]
         response = client.post(
             f"/table/{table['token']}/hands/",
@@ -129,11 +130,17 @@ def main() -> None:
                 "fan_total": 8,
                 "flowers": 0,
                 "idempotency_key": uuid.uuid4().hex,
+                **sheet,
             },
             headers=poll,
         )
-        if b"errorlist" in response.content or response.status_code != 200:
+        body = response.content.decode()
+        if "errorlist" in body or response.status_code != 200:
             raise SystemExit(f"hand refused at {table['token']}: reset the database")
+        return body
+
+    def hand() -> None:
+        post_hand(next(tables))
 
     for _ in range(len(event["tables"])):
         hand()  # every table has a hand: the round is under way
@@ -157,30 +164,11 @@ def main() -> None:
         return lambda: changes_only(next(playing))
 
     def changes_only(table: dict) -> None:
-        token = table["token"]
-        version, number = shown.pop(token)
-        winner, discarder = table["players"][:2]
-        response = client.post(
-            f"/table/{token}/hands/",
-            {
-                "kind": "discard",
-                "winner": winner,
-                "discarder": discarder,
-                "fan_total": 8,
-                "flowers": 0,
-                "idempotency_key": uuid.uuid4().hex,
-                "table_version": version,
-                "hand_number": number,
-                "partial": "1",
-            },
-            headers=poll,
-        )
-        body = response.content.decode()
-        if response.status_code != 200 or "errorlist" in body:
-            raise SystemExit(f"hand refused at {token}: reset the database")
+        version, number = shown.pop(table["token"])
+        body = post_hand(table, table_version=version, hand_number=number, partial="1")
         numbers = NUMBER.findall(body)
         if numbers:  # the session goes on: the answer's form says where
-            shown[token] = (VERSION.findall(body)[0], numbers[0])
+            shown[table["token"]] = (VERSION.findall(body)[0], numbers[0])
 
     etag = client.get(url, headers=poll).headers["ETag"]
     rows = {
