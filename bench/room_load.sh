@@ -12,7 +12,8 @@
 # it starts is stopped on exit, and its database dropped. Prints locust's
 # summary, then p95 of hand entry and standings, requests/s and errors, the
 # time each kind of request took in gunicorn's workers, and the standings poll
-# as a phone outside locust saw it (bench/room_probe.py).
+# and a hand entry as one more phone and tablet outside locust saw them
+# (bench/room_probe.py).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
