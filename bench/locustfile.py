@@ -43,16 +43,13 @@ from pathlib import Path
 
 import gevent
 from locust import FastHttpUser, constant_pacing, task
+from room_pages import CSRF, ETAG, NUMBER, VERSION, unescape
 
 EVENT = json.loads(Path(os.environ.get("ROOM_EVENT", "room.json")).read_text())
 # ROOM_PROBE=1: the event's last table is bench/room_probe.py's tablet.
 PROBED = os.environ.get("ROOM_PROBE", "0") == "1"
 TABLES = itertools.cycle(EVENT["tables"][:-1] if PROBED else EVENT["tables"])
-CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
-VERSION = re.compile(r'name="table_version" value="(\d+)"')
-NUMBER = re.compile(r'name="hand_number" value="(\d+)"')
 WATCH = re.compile(r"table-\d+-v\d+")  # the sheet poller's ETag
-ETAG = re.compile(r'data-etag="([^"]+)"')
 STANDINGS = f"/t/{EVENT['slug']}/"
 # ROOM_PARTIAL=0: tablets post without ``partial`` and get the whole sheet
 # back, as before the answer sent the hand's changes only (to compare).
@@ -65,10 +62,6 @@ def own_phase(period: float) -> None:
     """Wait a random part of ``period`` (see the module docstring)."""
     if not LOCKSTEP:
         gevent.sleep(PHASES.uniform(0, period))
-
-
-def unescape(value: str) -> str:
-    return value.replace("&quot;", '"').replace("&#x27;", "'")
 
 
 class Tablet(FastHttpUser):

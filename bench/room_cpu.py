@@ -19,16 +19,14 @@ import argparse
 import http.client
 import json
 import os
-import re
 import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
-VERSION = re.compile(r'name="table_version" value="(\d+)"')
-NUMBER = re.compile(r'name="hand_number" value="(\d+)"')
+from room_pages import CSRF, NUMBER, VERSION
+
 TICK = os.sysconf("SC_CLK_TCK")
 
 

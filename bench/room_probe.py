@@ -30,10 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-ETAG = re.compile(r'data-etag="([^"]+)"')
-CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
-VERSION = re.compile(r'name="table_version" value="(\d+)"')
-NUMBER = re.compile(r'name="hand_number" value="(\d+)"')
+from room_pages import CSRF, ETAG, NUMBER, VERSION, unescape
+
 COOKIE = re.compile(r"csrftoken=([^;]+)")
 
 
@@ -72,7 +70,7 @@ def phone(client: Client, path: str) -> Callable[[], tuple[int, float]]:
         status, text, elapsed = client.send("GET", path, headers)
         match = ETAG.search(text)
         if match:
-            etag = match.group(1).replace("&quot;", '"')
+            etag = unescape(match.group(1))
         return status, elapsed
 
     poll()

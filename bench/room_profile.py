@@ -29,7 +29,6 @@ import io
 import itertools
 import os
 import pstats
-import re
 import statistics
 import sys
 import time
@@ -54,12 +53,11 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from room_event import SLUG, build, describe
+from room_pages import NUMBER, VERSION
 
 from tournaments.models import Hand, Tournament
 
 REPEAT = 15
-VERSION = re.compile(r'name="table_version" value="(\d+)"')
-NUMBER = re.compile(r'name="hand_number" value="(\d+)"')
 
 
 def measure(
