@@ -228,25 +228,52 @@ def units(g: int) -> list[int]:
     return [u for u in range(1, g) if gcd(u, g) == 1]
 
 
+class SatModel:
+    """Clauses for python-sat (in a venv of its own), with the keys (the
+    differences a base round must cover) each to be taken exactly once."""
+
+    def __init__(self) -> None:
+        from pysat.formula import IDPool
+
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+        self.keys: dict[tuple[int, int, int], list[int]] = {}
+
+    def exactly(self, lits: list[int], bound: int) -> None:
+        from pysat.card import CardEnc, EncType
+
+        encoded = CardEnc.equals(
+            lits=lits, bound=bound, vpool=self.pool, encoding=EncType.seqcounter
+        )
+        self.clauses.extend(encoded.clauses)
+
+    def solve(self) -> set[int] | None:
+        """Every key exactly once, then the true variables of a model; None
+        when there is none (the solver is complete)."""
+        from pysat.solvers import Cadical153
+
+        for lits in self.keys.values():
+            self.exactly(lits, 1)
+        print(
+            f"{self.pool.top} variables, {len(self.clauses)} clauses,"
+            f" {len(self.keys)} keys",
+            file=sys.stderr,
+        )
+        solver = Cadical153(bootstrap_with=self.clauses)
+        if not solver.solve():
+            return None
+        return {v for v in solver.get_model() or [] if v > 0}
+
+
 def solve_sat(search: Search, seed: int) -> list[list[Member]] | None:
     """The same model for a SAT solver (python-sat, in a venv of its own):
     which orbit each table takes, and in which class; every key exactly
     once. Complete: None means no such base round exists."""
-    from pysat.card import CardEnc, EncType
-    from pysat.formula import IDPool
-    from pysat.solvers import Cadical153
 
     g, f = search.g, search.f
     blocks = (g - 3) // 4 if f == 3 else (g - f) // 4
-    pool = IDPool()
-    clauses: list[list[int]] = []
-    keys: dict[tuple[int, int, int], list[int]] = {}
-
-    def card(lits: list[int], bound: int) -> None:
-        encoded = CardEnc.equals(
-            lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter
-        )
-        clauses.extend(encoded.clauses)
+    sat = SatModel()
+    pool, clauses, keys, card = sat.pool, sat.clauses, sat.keys, sat.exactly
 
     def z(o: int, b: int, k: int) -> int:
         return pool.id(("z", o, b, k))
@@ -339,16 +366,9 @@ def solve_sat(search: Search, seed: int) -> list[list[Member]] | None:
                 for k1 in range(3):
                     for k2 in range(3):
                         pair(z(o1, b, k1), z(o2, b, k2), (o1, k1), (o2, k2), 3)
-    for lits in keys.values():
-        card(lits, 1)
-    print(
-        f"{pool.top} variables, {len(clauses)} clauses, {len(keys)} keys",
-        file=sys.stderr,
-    )
-    solver = Cadical153(bootstrap_with=clauses)
-    if not solver.solve():
+    model = sat.solve()
+    if model is None:
         return None
-    model = {v for v in solver.get_model() or [] if v > 0}
     if f == 3:
         fixed = [next((o, k) for o in range(g) if y(o, k) in model) for k in range(3)]
     elif f == 2:
@@ -367,22 +387,12 @@ def solve_plain_sat(search: Search) -> list[tuple[int, ...]] | None:
     """The whole base round for a SAT solver, without the order-3 symmetry
     (for 68 and 92 players, whose groups Z_22 and Z_30 have no cube root
     of 1 but 1): every player in one table, every key exactly once."""
-    from pysat.card import CardEnc, EncType
-    from pysat.formula import IDPool
-    from pysat.solvers import Cadical153
 
     g, f = search.g, search.f
     finite = 3 * g
     blocks = (finite + f) // 4 - f
-    pool = IDPool()
-    clauses: list[list[int]] = []
-    keys: dict[tuple[int, int, int], list[int]] = {}
-
-    def card(lits: list[int], bound: int) -> None:
-        encoded = CardEnc.equals(
-            lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter
-        )
-        clauses.extend(encoded.clauses)
+    sat = SatModel()
+    pool, clauses, keys, card = sat.pool, sat.clauses, sat.keys, sat.exactly
 
     def at(p: int, t: int) -> int:  # finite player p sits at table t
         return pool.id(("at", p, t))
@@ -413,16 +423,9 @@ def solve_plain_sat(search: Search) -> list[tuple[int, ...]] | None:
                 clauses.append([-both, at(p, t)])
                 clauses.append([-both, at(q, t)])
                 keys.setdefault(found[0], []).append(both)
-    for lits in keys.values():
-        card(lits, 1)
-    print(
-        f"{pool.top} variables, {len(clauses)} clauses, {len(keys)} keys",
-        file=sys.stderr,
-    )
-    solver = Cadical153(bootstrap_with=clauses)
-    if not solver.solve():
+    model = sat.solve()
+    if model is None:
         return None
-    model = {v for v in solver.get_model() or [] if v > 0}
     base = []
     for t in range(tables):
         seated = [p for p in range(finite) if at(p, t) in model]
