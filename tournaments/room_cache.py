@@ -58,11 +58,16 @@ def keep(slug: str, values: dict[str, Any]) -> None:
     cache.set_many(entries, seconds)
 
 
-def forget_versions(slug: str) -> None:
+def forget_versions(slug: str, *, standings: bool = True) -> None:
     """After a write at one of the tournament's tables: the next poll reads
     the versions afresh. Call inside the write's transaction; the entries go
-    once it commits (a rolled-back write changed nothing)."""
+    once it commits (a rolled-back write changed nothing).
+
+    ``standings=False`` for a write that leaves the closed tables as they
+    were (a hand at an open table): the phones' standings polls keep their
+    cached version, and 100 tablets entering hands cost them no query."""
     if not cache_seconds():
         return
-    keys = [version_key(slug, kind) for kind in KINDS]
+    kinds = KINDS if standings else tuple(kind for kind in KINDS if kind != "standings")
+    keys = [version_key(slug, kind) for kind in kinds]
     transaction.on_commit(lambda: cache.delete_many(keys))

@@ -18,6 +18,7 @@ from tests.factories import RegistrationFactory, organiser_account
 from tests.integration.page_factories import hand_data, organised_table, player_ids
 from tests.integration.room_data import close, room_event, win
 from tournaments.models import Tournament
+from tournaments.services.hands import reopen_table
 
 pytestmark = pytest.mark.django_db
 
@@ -107,6 +108,34 @@ def test_a_hand_keeps_the_standings_304_and_closing_the_table_does_not(
     response = poll(client, url, etag)
     assert response.status_code == 200
     assert response.headers["ETag"] != etag
+
+
+def test_a_hand_at_an_open_table_keeps_the_standings_poll_off_the_database(
+    client, committed, django_assert_num_queries
+):
+    """100 tablets entering a hand every 5 s: the phones' standings polls
+    keep their cached version (a hand at an open table does not move the
+    standings), while the round page's is read afresh; a reopened table
+    moves the standings again."""
+    tournament, _ = room_event()
+    table = tournament.rounds.get(number=2).tables.get(number=1)
+    win(table, 0, 2)
+    url = reverse("public:standings", args=[tournament.slug])
+    etag = poll(client, url).headers["ETag"]
+    round_url = reverse("public:round", args=[tournament.slug, 2])
+    round_etag = poll(client, round_url).headers["ETag"]
+    with committed(execute=True):
+        win(table, 1, 3)
+    with django_assert_num_queries(0):
+        assert poll(client, url, etag).status_code == 304
+    assert poll(client, round_url, round_etag).status_code == 200
+    with committed(execute=True):
+        close(table)
+    closed_etag = poll(client, url, etag).headers["ETag"]
+    assert closed_etag != etag
+    with committed(execute=True):
+        reopen_table(table_id=table.pk, actor=None)
+    assert poll(client, url, closed_etag).status_code == 200
 
 
 def test_a_hand_from_the_tablet_shows_at_the_next_poll(client, committed):

@@ -398,7 +398,7 @@ def reopen_table(
         raise ServiceError("table_open", table=table.number)
     table.is_closed, table.time_called = False, False
     table.save(update_fields=["is_closed", "time_called"])
-    bump_version(table)
+    bump_version(table, was_closed=True)
     record_event(
         table=table,
         action="table.reopen",

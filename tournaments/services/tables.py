@@ -168,14 +168,18 @@ def seats_of(table: Table) -> list[Seat]:
     return seats
 
 
-def bump_version(table: Table) -> None:
+def bump_version(table: Table, *, was_closed: bool = False) -> None:
     """Precondition: ``lock_table`` (the round and tournament are loaded).
 
     The room's pages poll the tournament's versions: they are read afresh
-    once this transaction commits (``room_cache``)."""
+    once this transaction commits (``room_cache``). The standings' version
+    counts closed tables only, so it is forgotten only when the table is
+    closed or ``was_closed`` before this write (a reopening)."""
     table.version += 1
     table.save(update_fields=["version"])
-    room_cache.forget_versions(table.round.tournament.slug)
+    room_cache.forget_versions(
+        table.round.tournament.slug, standings=table.is_closed or was_closed
+    )
 
 
 def rebuild_table(
