@@ -206,3 +206,51 @@ def test_the_answer_shows_the_rows_the_write_left_without_reading_them_again(
     assert f'id="hand-{second.number}"' in page
     for seat in table.seats.select_related("result"):
         assert f">{seat.result.score}<" in page
+
+
+def _in_transaction(queries) -> list[str]:
+    """The statements from the write's transaction (or savepoint) on."""
+    sql = [query["sql"] for query in queries.captured_queries]
+    start = next(i for i, q in enumerate(sql) if q == "BEGIN" or "SAVEPOINT" in q)
+    return sql[start + 1 :]
+
+
+def _from(statement: str) -> str:
+    return statement.split(" FROM ")[1].split(" WHERE ")[0]
+
+
+def test_a_hand_in_a_playing_round_locks_the_table_without_reading_the_round_first(
+    client, table
+):
+    """The tablet read the round with its table: once the round plays, the
+    hand takes the table's lock at once (a round never goes back to seated)
+    and reads the round once, after the lock."""
+    e, s, w, _n = player_ids(table)
+    enter(client, table, e, s)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(url("hand-create", table), current_form(table, s, w))
+    assert response.status_code in (200, 302)
+    sql = _in_transaction(queries)
+    assert _from(sql[0]).strip() == '"tournaments_table"'
+    assert sum("tournaments_round" in q for q in sql) == 1
+
+
+def test_the_first_hand_of_a_seated_round_still_locks_the_round_first(table):
+    """A status seen as "seated" before the transaction may be stale either
+    way: the hand then reads it again and locks the round before its table."""
+    from tournaments.services.hands import record_hand
+
+    e, s, _w, _n = player_ids(table)
+    with CaptureQueriesContext(connection) as queries:
+        record_hand(
+            table_id=table.pk,
+            result={"kind": "discard", "winner": e, "discarder": s, "fan_total": 8},
+            actor=None,
+            seen_round_status=Round.Status.SEATED,
+        )
+    sql = _in_transaction(queries)
+    assert "tournaments_round" in sql[0]  # its status
+    assert _from(sql[1]).strip() == '"tournaments_round"'  # its lock
+    assert _from(sql[2]).strip() == '"tournaments_table"'  # then the table's
+    table.round.refresh_from_db()
+    assert table.round.status == Round.Status.PLAYING

@@ -168,6 +168,7 @@ def record_hand(
     tiles: Mapping[str, Any] | None = None,
     ip_address: str | None = None,
     actor_label: str = "",
+    seen_round_status: str | None = None,
 ) -> tuple[Hand, bool]:
     """Append the next hand of the table's session.
 
@@ -178,8 +179,9 @@ def record_hand(
     ``expected_hand_number`` is the number the tablet was entering: hands an
     offline tablet queued are sent without a table version, and this still
     refuses one that another tablet's hands overtook (409).
+    ``seen_round_status``: see ``lock_table_for_play``.
     """
-    table = lock_table_for_play(table_id)
+    table = lock_table_for_play(table_id, seen_round_status)
     # One read of the session's hands (16 at most) after the lock: the replay
     # check, the count and the next deal all come from it.
     played_hands = list(table.hands.order_by("number"))

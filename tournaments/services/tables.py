@@ -83,14 +83,19 @@ def lock_table(table_id: int) -> Table:
     return table
 
 
-def lock_table_for_play(table_id: int) -> Table:
+def lock_table_for_play(table_id: int, seen_round_status: str | None = None) -> Table:
     """``lock_table`` for a write that may start the round (the first hand).
 
     Starting the round writes the round row, which comes before the table in
     the lock order, so a seated round is locked first. A round already
     playing or finished never goes back to seated, so later hands lock the
-    table alone and tables do not wait for one another.
+    table alone and tables do not wait for one another. For the same
+    reason a caller that read the round playing or finished before this
+    transaction (``seen_round_status``: the tablet's page read it with the
+    table) spares the read of its status here.
     """
+    if seen_round_status in (Round.Status.PLAYING, Round.Status.FINISHED):
+        return lock_table(table_id)
     round_id, status = (
         Table.objects.filter(pk=table_id)
         .values_list("round_id", "round__status")

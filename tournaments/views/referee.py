@@ -225,6 +225,7 @@ class HandCreateView(TableSheetView):
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
                 expected_table_version=form.cleaned_data["table_version"],
                 expected_hand_number=form.cleaned_data.get("hand_number"),
+                seen_round_status=self.table.round.status,
                 **self.service_context(),
             )
         except ERRORS as error:
