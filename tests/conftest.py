@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests.factories import TournamentFactory, organiser_account
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    """A request in French leaves French active in the thread (the locale
+    middleware activates a request's language and nothing resets it): the
+    next test on this worker starts in the default language."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
