@@ -254,3 +254,19 @@ def test_the_first_hand_of_a_seated_round_still_locks_the_round_first(table):
     assert _from(sql[2]).strip() == '"tournaments_table"'  # then the table's
     table.round.refresh_from_db()
     assert table.round.status == Round.Status.PLAYING
+
+
+def test_the_tablet_reads_its_table_and_players_in_one_query(client, table):
+    """Before the write's transaction a hand entry reads once: the table
+    with its round and tournament, and its four seats with their players
+    (the form checks who is at the table)."""
+    e, s, w, _n = player_ids(table)
+    enter(client, table, e, s)
+    data = current_form(table, s, w)
+    with CaptureQueriesContext(connection) as queries:
+        client.post(url("hand-create", table), data, headers=HTMX)
+    sql = [query["sql"] for query in queries.captured_queries]
+    start = next(i for i, q in enumerate(sql) if q == "BEGIN" or "SAVEPOINT" in q)
+    (before,) = sql[:start]
+    assert "tournaments_seat" in before and "tournaments_player" in before
+    assert "tournaments_tournament" in before

@@ -64,6 +64,10 @@ class TableTokenMixin:
 
     @cached_property
     def table(self) -> Table:
+        return self.read_table()
+
+    def read_table(self) -> Table:
+        """The table of the link, with its round and tournament (404 if none)."""
         return get_object_or_404(
             Table.objects.select_related("round__tournament"),
             token=self.kwargs["token"],

@@ -40,7 +40,7 @@ from tournaments.forms import (
     VersionForm,
 )
 from tournaments.messages import error_message
-from tournaments.models import Hand, Penalty, Table, in_wind_order
+from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
 from tournaments.services import hands as services
 from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
@@ -132,10 +132,38 @@ class TableSheetView(TableTokenMixin, View):
         """The penalties the tournament's rule set knows."""
         return penalty_kinds_of(get_ruleset(self.table.round.tournament.ruleset))
 
+    def read_table(self) -> Table:
+        """The table, its round and tournament, and its seats with their
+        players (``seats``) in one read: every request of the sheet shows or
+        checks the players (a table not seated yet takes two reads)."""
+        seats = list(
+            Seat.objects.select_related(
+                "table__round__tournament", "registration__player"
+            ).filter(table__token=self.kwargs["token"])
+        )
+        if not seats:
+            return super().read_table()
+        table = seats[0].table
+        for seat in seats:
+            seat.table = table
+        self._seats_read = in_wind_order(seats)
+        return table
+
+    @cached_property
+    def seats(self) -> list[Seat]:
+        """The table's seats, East first, with their players."""
+        table = self.table
+        read = getattr(self, "_seats_read", None)
+        if read is not None:
+            return read
+        return in_wind_order(table.seats.select_related("registration__player"))
+
     @cached_property
     def player_choices(self) -> list[tuple[int, str]]:
-        seats = in_wind_order(self.table.seats.select_related("registration__player"))
-        return [(s.registration.player_id, s.registration.player.name) for s in seats]
+        return [
+            (seat.registration.player_id, seat.registration.player.name)
+            for seat in self.seats
+        ]
 
     def get(self, request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
         """POST-only addresses lead back to the sheet (the language switcher
