@@ -118,6 +118,10 @@ MESSAGES: dict[str, str] = {
     ),
     # Hands scored set by set (French classic, encyclopaedia)
     "unknown_system": _("“%(system)s” is not a scoring system: simple or advanced."),
+    "settle_advanced_only": _(
+        "Only the advanced system settles (not “%(system)s”): in the simple "
+        "system nobody pays anybody."
+    ),
     "not_a_boolean": _("“%(value)s” is neither yes nor no (%(field)s)."),
     "not_an_object": _("%(field)s must be a JSON object."),
     "unknown_set_kind": _("“%(kind)s” is not a set: a pair, a chow, a pung or a kong."),
