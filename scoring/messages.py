@@ -355,6 +355,9 @@ def result_label(code: str, ruleset: str = "") -> Any:
 RULESET_LABELS: dict[str, Any] = {
     "mcr": _("Mahjong Competition Rules (MCR)"),
     "riichi": _("Riichi (Japanese)"),
+    "french_simple": _("French classic rules, simple system"),
+    "french_advanced": _("French classic rules, advanced system (payments)"),
+    "encyclopaedia": _("Family scoring of the encyclopaedias"),
 }
 
 # Named settings of a rule set (``RuleSet.option_presets``).
