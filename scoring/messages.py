@@ -322,6 +322,25 @@ SHEET_LABELS: dict[str, Any] = {
 }
 
 
+# A set on a sheet in the words of french-classic.md: made with a discard
+# (exposed) a chow, a pung, a kong; concealed a suite, a brelan, a carré.
+SET_LABELS: dict[str, Any] = {
+    "pair": pgettext_lazy("French classic exposed set", "Pair"),
+    "chow": pgettext_lazy("French classic exposed set", "Chow"),
+    "pung": pgettext_lazy("French classic exposed set", "Pung"),
+    "kong": pgettext_lazy("French classic exposed set", "Kong"),
+    "pair.concealed": pgettext_lazy("French classic set", "Concealed pair"),
+    "chow.concealed": pgettext_lazy("French classic set", "Concealed chow"),
+    "pung.concealed": pgettext_lazy("French classic set", "Concealed pung"),
+    "kong.concealed": pgettext_lazy("French classic set", "Concealed kong"),
+}
+
+
+def set_label(kind: str, concealed: bool) -> Any:
+    """A set's kind in words, exposed or concealed; an unknown kind as is."""
+    return SET_LABELS.get(f"{kind}.concealed" if concealed else kind, kind)
+
+
 def sheet_label(code: str) -> Any:
     """A line of a hand's sheet in words; an unknown one as its code."""
     return SHEET_LABELS.get(code, code)
