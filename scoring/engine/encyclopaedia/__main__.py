@@ -21,6 +21,7 @@ from scoring.engine.french.sets import check_fields
 
 def answer_data(data: Mapping[str, object]) -> Answer:
     """The answer to one line."""
+    protocol.require(data, ("kind",))
     if data.get("kind") != "hand":
         raise EngineError("unknown_kind", field="kind", kind=str(data.get("kind")))
     check_fields(data, HAND_FIELDS | {"kind"}, "")

@@ -133,6 +133,7 @@ def error_answer(error: EngineError) -> Answer:
 
 def answer_data(data: Mapping[str, object]) -> Answer:
     """The answer to one French line (``hand`` or ``settle``)."""
+    protocol.require(data, ("kind",))
     kind = data.get("kind")
     if kind == "hand":
         return answer_hand(data)
@@ -213,8 +214,7 @@ def run(
 ) -> int:
     """Answer every line of ``stdin`` on ``stdout`` (the process's by default).
 
-    Blank lines are skipped; every other line gets exactly one answer line.
+    Every line gets exactly one answer line, a blank one an error (as the MCR
+    and riichi commands do), so that a client counting lines stays in step.
     """
-    return lines.serve(
-        lambda line: answer_line(line, answer), stdin, stdout, skip_blank=True
-    )
+    return lines.serve(lambda line: answer_line(line, answer), stdin, stdout)

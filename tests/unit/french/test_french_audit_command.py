@@ -36,14 +36,14 @@ def without(line: dict[str, object], key: str) -> dict[str, object]:
 def test_every_key_of_a_french_hand_line_is_required():
     """A line missing any key of the protocol is refused, naming the key:
     a client's typo must not score as ``false`` or an empty list."""
-    keys = [k for k in EXAMPLE_LINE if k != "kind"]
+    keys = list(EXAMPLE_LINE)
     found = answers("scoring.engine.french", [without(EXAMPLE_LINE, k) for k in keys])
     for key, answer in zip(keys, found, strict=True):
         assert answer == {"error": f"Missing field: {key}."}
 
 
 def test_every_key_of_a_family_line_and_of_a_settle_line_is_required():
-    keys = [k for k in FAMILY_LINE if k != "kind"]
+    keys = list(FAMILY_LINE)
     found = answers(
         "scoring.engine.encyclopaedia", [without(FAMILY_LINE, k) for k in keys]
     )
@@ -154,3 +154,18 @@ def test_a_replacement_tile_is_not_a_discard_nor_a_robbed_kong(flags):
 def test_the_sets_of_the_example_still_score_56():
     assert answers("scoring.engine.french", [EXAMPLE_LINE])[0]["points"] == 56
     assert list(EXAMPLE_SETS) == EXAMPLE_LINE["sets"]
+
+
+def test_an_empty_line_gets_an_error_line_like_every_other_line():
+    """One answer a line, as the MCR and riichi commands do: a client that
+    counts lines stays in step after a blank one."""
+    for module, line in (
+        ("scoring.engine.french", EXAMPLE_LINE),
+        ("scoring.engine.encyclopaedia", FAMILY_LINE),
+    ):
+        text = json.dumps(line) + "\n\n   \n" + json.dumps(line) + "\n"
+        completed = run_module(module, text, check=True)
+        found = [json.loads(answer) for answer in completed.stdout.splitlines()]
+        assert len(found) == 4
+        assert found[1] == found[2] == {"error": "Not a JSON object: empty line"}
+        assert found[0] == found[3] and "error" not in found[0]
