@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from leagues.models import League
 from scoring.engine.rulesets import list_rulesets
+from scoring.messages import RULESET_LABELS
 
 
 class LeagueForm(forms.ModelForm):
@@ -42,7 +43,9 @@ class LeagueForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = [(code, code) for code in list_rulesets()]
+        self.fields["ruleset"].choices = [
+            (code, RULESET_LABELS.get(code, code)) for code in list_rulesets()
+        ]
         if self.instance.pk:
             self.fields["tiebreaks"].initial = ", ".join(self.instance.tiebreaks)
             del self.fields["slug"]

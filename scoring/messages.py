@@ -118,6 +118,10 @@ MESSAGES: dict[str, str] = {
     ),
     # Hands scored set by set (French classic, encyclopaedia)
     "unknown_system": _("“%(system)s” is not a scoring system: simple or advanced."),
+    "settle_advanced_only": _(
+        "Only the advanced system settles (not “%(system)s”): in the simple "
+        "system nobody pays anybody."
+    ),
     "not_a_boolean": _("“%(value)s” is neither yes nor no (%(field)s)."),
     "not_an_object": _("%(field)s must be a JSON object."),
     "unknown_set_kind": _("“%(kind)s” is not a set: a pair, a chow, a pung or a kong."),
@@ -318,6 +322,25 @@ SHEET_LABELS: dict[str, Any] = {
 }
 
 
+# A set on a sheet in the words of french-classic.md: made with a discard
+# (exposed) a chow, a pung, a kong; concealed a suite, a brelan, a carré.
+SET_LABELS: dict[str, Any] = {
+    "pair": pgettext_lazy("French classic exposed set", "Pair"),
+    "chow": pgettext_lazy("French classic exposed set", "Chow"),
+    "pung": pgettext_lazy("French classic exposed set", "Pung"),
+    "kong": pgettext_lazy("French classic exposed set", "Kong"),
+    "pair.concealed": pgettext_lazy("French classic set", "Concealed pair"),
+    "chow.concealed": pgettext_lazy("French classic set", "Concealed chow"),
+    "pung.concealed": pgettext_lazy("French classic set", "Concealed pung"),
+    "kong.concealed": pgettext_lazy("French classic set", "Concealed kong"),
+}
+
+
+def set_label(kind: str, concealed: bool) -> Any:
+    """A set's kind in words, exposed or concealed; an unknown kind as is."""
+    return SET_LABELS.get(f"{kind}.concealed" if concealed else kind, kind)
+
+
 def sheet_label(code: str) -> Any:
     """A line of a hand's sheet in words; an unknown one as its code."""
     return SHEET_LABELS.get(code, code)
@@ -351,6 +374,9 @@ def result_label(code: str, ruleset: str = "") -> Any:
 RULESET_LABELS: dict[str, Any] = {
     "mcr": _("Mahjong Competition Rules (MCR)"),
     "riichi": _("Riichi (Japanese)"),
+    "french_simple": _("French classic rules, simple system"),
+    "french_advanced": _("French classic rules, advanced system (payments)"),
+    "encyclopaedia": _("Family scoring of the encyclopaedias"),
 }
 
 # Named settings of a rule set (``RuleSet.option_presets``).

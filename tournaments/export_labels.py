@@ -82,6 +82,22 @@ RULESET_LABEL_TEXTS = {
 }
 
 
+# Where every player's hand scores (French classic, encyclopaedia): the
+# winner's hand score and every player's, in the words of the rule
+# documents; the hand's wind is the round wind ("vent du tour"), the dominant
+# wind being chosen for each hand.
+_EVERY_HAND_TEXTS = {
+    L.PREVALENT_WIND: _("Round wind"),
+    L.FAN_TOTAL: _("Winner's hand score"),
+    L.FANS: _("Each player's hand score"),
+}
+# The simple system and the family scoring: each adds their own score.
+_OWN_SCORE_TEXTS = {**_EVERY_HAND_TEXTS, L.PAYMENT_POINTS: _("Points %(seat)s")}
+RULESET_LABEL_TEXTS["french_simple"] = _OWN_SCORE_TEXTS
+RULESET_LABEL_TEXTS["french_advanced"] = _EVERY_HAND_TEXTS
+RULESET_LABEL_TEXTS["encyclopaedia"] = _OWN_SCORE_TEXTS
+
+
 def export_labels(ruleset: str = "") -> dict[str, str]:
     """Every export text in the active language (see ``translation.override``),
     in the words of ``ruleset`` where it has its own."""

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 
 from leagues.access import can_organise_league, can_view_league
 from leagues.models import League
+from tournaments.views.mixins import open_in_first_language
 
 
 class LeagueMixin:
@@ -33,6 +34,7 @@ class LeagueMixin:
             request.user, self.league
         ):
             raise PermissionDenied
+        open_in_first_language(request, self.league.ruleset)
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
 
 

@@ -66,9 +66,10 @@
       input.dispatchEvent(new CustomEvent("hands-change", { bubbles: true }));
     }
 
+    // A set's own word says whether it is concealed (a brelan is; a pung is not).
     function label(set) {
-      var text = root.getAttribute("data-l-" + set.kind) || set.kind;
-      return set.concealed ? text + " (" + root.getAttribute("data-l-concealed") + ")" : text;
+      var name = "data-l-" + set.kind + (set.concealed ? "-concealed" : "");
+      return root.getAttribute(name) || set.kind;
     }
 
     function render() {

@@ -40,6 +40,11 @@ def test_a_french_hand_is_built_set_by_set_and_recorded(live_server, page: Page)
     pick(builder, "pung", "2z")
     expect(preview.locator("[data-preview-seat='3'] [data-added]")).to_have_text("24")
     pick(builder, "pung", "4m", concealed=True)
+    # The rule document's words: exposed a pung, concealed a brelan.
+    sets = builder.locator("[data-builder-sets]")
+    expect(sets).to_contain_text("Pung")
+    expect(sets).to_contain_text("Brelan")
+    expect(sets).not_to_contain_text("(cach")
     pick(builder, "chow", "1p")
     pick(builder, "chow", "7s")
     expect(preview.locator("[data-preview-seat='3'] [data-added]")).to_have_text("28")
@@ -60,7 +65,9 @@ def test_a_french_hand_is_built_set_by_set_and_recorded(live_server, page: Page)
     expect(preview.locator("[data-next-east]")).to_contain_text(south_name)
     expect(preview.locator("[data-preview-seat='3'] [data-total]")).to_have_text("56")
     form.locator("button[type='submit']").click()
-    expect(page.locator("#sheet")).to_contain_text("Hand 2")
+    expect(page.locator("#sheet")).to_contain_text(
+        "Main 2"
+    )  # French first: these rules
     hand = Hand.objects.get(table=table)
     assert hand.deltas == [48, 8, 0, 56]
     assert hand.result["hands"][3]["sets"][1] == {
@@ -95,7 +102,9 @@ def test_a_family_table_builds_an_encyclopaedia_hand(live_server, page: Page):
     expect(preview.locator("[data-preview-seat='2'] [data-points]")).to_have_text("810")
     expect(preview.locator("[data-preview-seat='2'] [data-total]")).to_have_text("810")
     form.locator("button[type='submit']").click()
-    expect(page.locator("#sheet")).to_contain_text("Hand 2")
+    expect(page.locator("#sheet")).to_contain_text(
+        "Main 2"
+    )  # French first: these rules
     hand = Hand.objects.get(table=table)
     assert hand.deltas == [15, 0, 810, 5]
     assert hand.result["finish"] == [None, None, 1, None]

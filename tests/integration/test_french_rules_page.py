@@ -33,6 +33,7 @@ def form_data(options):
 def url(client, organiser):
     table = organised_table(organiser, ruleset="french_advanced")
     client.force_login(organiser)
+    client.cookies["django_language"] = "en"  # French otherwise: these rules'
     return reverse("staff:tournament-rules", args=[table.round.tournament.slug])
 
 

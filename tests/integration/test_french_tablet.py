@@ -23,6 +23,13 @@ EXAMPLE_SETS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def english(client):
+    """These pages open in French unless a language is chosen: the checks
+    below read the English words, so the client chooses English."""
+    client.cookies["django_language"] = "en"
+
+
 @pytest.fixture
 def simple_table():
     return seated_table(TournamentFactory(ruleset="french_simple"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import (
     AnyRuleSet,
     get_ruleset,
@@ -29,6 +30,19 @@ def ruleset_for(tournament: Tournament) -> tuple[AnyRuleSet, Any]:
     """The tournament's rule set and its cleaned options."""
     ruleset = get_ruleset(tournament.ruleset)
     return ruleset, ruleset.clean_options(tournament.ruleset_options or {})
+
+
+def first_language(code: str) -> str | None:
+    """The language the pages of rule set ``code`` open in when the visitor
+    chose none (French classic, encyclopaedia: French); ``None`` keeps the
+    site's usual choice. An unknown code (a rule set since removed) has none.
+    """
+    try:
+        ruleset = get_ruleset(code)
+    except EngineError:
+        return None
+    language = getattr(ruleset, "first_language", None)
+    return language if isinstance(language, str) else None
 
 
 def hand_entry_of(tournament: Tournament) -> ResultForm:

@@ -18,7 +18,7 @@ from django.shortcuts import render
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import hand_preview_of, hand_sheets_of
 from scoring.engine.tiles import parse_tiles
-from scoring.messages import describe, sheet_label
+from scoring.messages import describe, set_label, sheet_label
 from tournaments.messages import error_message
 from tournaments.models import Seat, Table
 from tournaments.selectors.tables import get_table_sheet
@@ -145,19 +145,14 @@ def _line(item: Mapping[str, Any]) -> dict[str, Any]:
     """One line of added points: its words, its tiles (a set's) and points."""
     tile_set = item.get("set")
     if isinstance(tile_set, Mapping):
-        label = sheet_label(str(tile_set.get("kind")))
+        # The set's own word says whether it is concealed (a brelan is).
+        label = set_label(str(tile_set.get("kind")), bool(tile_set.get("concealed")))
         tiles = [str(tile) for tile in parse_tiles(str(tile_set.get("tiles")))]
-        concealed = bool(tile_set.get("concealed"))
     else:
-        label, tiles, concealed = sheet_label(str(item.get("code"))), [], False
+        label, tiles = sheet_label(str(item.get("code"))), []
         if item.get("number"):
             label = f"{label} {item['number']}"
-    return {
-        "label": label,
-        "tiles": tiles,
-        "concealed": concealed,
-        "points": item.get("points"),
-    }
+    return {"label": label, "tiles": tiles, "points": item.get("points")}
 
 
 def _double(item: Mapping[str, Any]) -> dict[str, Any]:

@@ -10,15 +10,31 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import translation
 
 from config.client_address import client_ip
 from tournaments.models import Round, Table, Tournament
 from tournaments.permissions import can_organise, can_view
 from tournaments.selectors.seating import with_seating_plan
+from tournaments.services.rules import first_language
+
+
+def open_in_first_language(request: HttpRequest, ruleset: str) -> None:
+    """Show the page in the rule set's first language (French classic and
+    the encyclopaedia scoring: French) unless the visitor chose a language
+    in the menu (its cookie). A browser's Accept-Language is not a choice:
+    a French club's tablet opens in French whatever the device says."""
+    if settings.LANGUAGE_COOKIE_NAME in request.COOKIES:
+        return
+    language = first_language(ruleset)
+    if language is not None:
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
 
 
 class TournamentMixin:
@@ -39,6 +55,7 @@ class TournamentMixin:
             request.user, self.tournament
         ):
             raise PermissionDenied
+        open_in_first_language(request, self.tournament.ruleset)
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
 
     def get_round(self) -> Round:
@@ -72,6 +89,10 @@ class TableTokenMixin:
             Table.objects.select_related("round__tournament"),
             token=self.kwargs["token"],
         )
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        open_in_first_language(request, self.table.round.tournament.ruleset)
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
 
     def service_context(self) -> dict[str, Any]:
         """Who writes, for the audit trail of every service call."""

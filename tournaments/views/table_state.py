@@ -202,6 +202,7 @@ def get_table_page(table: Table) -> dict[str, Any]:
         "next_deal": deal,
         "next_hand_number": len(hands) + 1,
         "prevalent_wind_name": wind_name(str(deal.prevalent_wind)) if deal else "",
+        "heading_wind": _heading_wind(ruleset, options),
         # What the players follow from hand to hand besides the winds.
         "deal_counters": [
             (label, deal.counter(name))
@@ -210,6 +211,21 @@ def get_table_page(table: Table) -> dict[str, Any]:
         ],
         **table_clock_context(table),  # the clock; is the round open?
     }
+
+
+def _heading_wind(ruleset: Any, options: Any) -> str:
+    """What the new hand's heading says of the wind: MCR's and riichi's
+    prevalent wind (``"prevalent"``); where every player's hand scores, the
+    round wind (``"round"``: the French "vent du tour", not the dominant
+    wind chosen for each hand) only where it is played, else nothing
+    (``"none"``)."""
+    entry = result_form_of(ruleset, options)
+    every_hand = entry is not None and any(
+        field.kind == FieldKind.HANDS for field in entry.fields
+    )
+    if not every_hand:
+        return "prevalent"
+    return "round" if getattr(options, "plays_round_wind", False) else "none"
 
 
 def seat_cells(table: Table) -> list[dict[str, Any]]:

@@ -34,6 +34,8 @@ class FamilyRuleSet(SessionRules):
     """The short family scoring of general encyclopaedias."""
 
     code = "encyclopaedia"
+    #: French family tables: their pages open in French (see FrenchRuleSet).
+    first_language = "fr"
 
     def default_options(self) -> dict[str, object]:
         return dict(asdict(FamilyOptions()))

@@ -5,9 +5,11 @@ line the command cannot answer gets ``{"error": "<English sentence>"}``
 naming the field at fault, and the command goes on with the next line.
 ``run`` and ``error_answer`` serve the encyclopaedia's command too.
 
-``hand`` lines answer ``{"added", "doubles", "raw", "points"}``; besides the
-protocol's fields they accept ``"grand_jeu": bool`` and ``"options": {...}``
-(the table settings, defaults otherwise). ``settle`` lines (advanced system)
+``hand`` lines answer ``{"added", "doubles", "raw", "points"}``; every key
+of the protocol is required and JSON types are checked strictly
+(``protocol``). Besides the protocol's fields they accept ``"grand_jeu":
+bool`` and ``"options": {...}`` (the table settings, defaults otherwise).
+``settle`` lines (advanced system; ``"system": "advanced"`` may be said)
 answer ``{"deltas": {"E": n, ...}}``.
 """
 
@@ -18,6 +20,7 @@ from typing import TextIO
 
 from scoring.engine import lines
 from scoring.engine.errors import EngineError
+from scoring.engine.french import protocol
 from scoring.engine.french.hand import HAND_FIELDS, parse_hand
 from scoring.engine.french.options import clean_options
 from scoring.engine.french.results import System
@@ -37,7 +40,31 @@ HAND_LINE_FIELDS = HAND_FIELDS | {
     "mahjong",
     "options",
 }
-SETTLE_FIELDS = frozenset({"kind", "mahjong", "scores"})
+HAND_LINE_REQUIRED = (
+    "system",
+    "seat",
+    "dominant_wind",
+    "round_wind",
+    "mahjong",
+    "sets",
+    "flowers",
+    "seasons",
+    "calling_hand",
+    "self_drawn",
+    "last_discard",
+    "robbing_kong",
+    "replacement_tile",
+)
+HAND_LINE_BOOLS = (
+    "mahjong",
+    "calling_hand",
+    "self_drawn",
+    "last_discard",
+    "robbing_kong",
+    "replacement_tile",
+    "grand_jeu",
+)
+SETTLE_FIELDS = frozenset({"kind", "system", "mahjong", "scores"})
 WINDS = tuple(Wind.at(i) for i in range(4))
 
 MESSAGES: dict[str, str] = {
@@ -47,6 +74,8 @@ MESSAGES: dict[str, str] = {
     "unknown_kind": "Unknown kind %(kind)s (field %(field)s).",
     "unknown_system": "Unknown system %(system)s (field %(field)s): simple or "
     "advanced.",
+    "settle_advanced_only": "Only the advanced system settles (field %(field)s: "
+    "%(system)s); in the simple system nobody pays anybody.",
     "invalid_wind": "Invalid wind %(wind)s (field %(field)s): E, S, W or N.",
     "not_a_boolean": "Not true or false: %(value)s (field %(field)s).",
     "not_an_integer": "Not an integer: %(value)s (field %(field)s).",
@@ -81,6 +110,7 @@ MESSAGES: dict[str, str] = {
     "invalid_bonus_tiles": "Flowers and seasons must be a list of numbers "
     "(field %(field)s).",
     "not_an_object": "Not a JSON object (field %(field)s).",
+    "invalid_hand": "Not a JSON object (field %(field)s).",
     "internal_error": "Internal error: the line could not be answered.",
 }
 
@@ -103,6 +133,7 @@ def error_answer(error: EngineError) -> Answer:
 
 def answer_data(data: Mapping[str, object]) -> Answer:
     """The answer to one French line (``hand`` or ``settle``)."""
+    protocol.require(data, ("kind",))
     kind = data.get("kind")
     if kind == "hand":
         return answer_hand(data)
@@ -113,6 +144,7 @@ def answer_data(data: Mapping[str, object]) -> Answer:
 
 def answer_hand(data: Mapping[str, object]) -> Answer:
     check_fields(data, HAND_LINE_FIELDS, "")
+    check_hand_line(data)
     system = data.get("system")
     if system not in ("simple", "advanced"):
         raise EngineError("unknown_system", field="system", system=str(system))
@@ -131,7 +163,8 @@ def answer_hand(data: Mapping[str, object]) -> Answer:
         own_flower_season=options.own_flower_season,
         grand_jeu_value=options.grand_jeu_value,
     )
-    score = score_hand(parse_hand(data, mahjong=mahjong), context)
+    hand = parse_hand(data, mahjong=mahjong, self_draw_known=False)
+    score = score_hand(hand, context)
     return {
         "added": score.added,
         "doubles": score.doubles,
@@ -140,12 +173,27 @@ def answer_hand(data: Mapping[str, object]) -> Answer:
     }
 
 
+def check_hand_line(data: Mapping[str, object]) -> None:
+    """The protocol's keys are all there, with their JSON types."""
+    protocol.require(data, HAND_LINE_REQUIRED)
+    protocol.check_bools(data, HAND_LINE_BOOLS)
+    protocol.check_sets(data["sets"])
+    for name in ("flowers", "seasons"):
+        protocol.check_int_list(data[name], name)
+
+
 def answer_settle(data: Mapping[str, object]) -> Answer:
     check_fields(data, SETTLE_FIELDS, "")
+    protocol.require(data, ("mahjong", "scores"))
+    system = data.get("system", str(System.ADVANCED))
+    if system != str(System.ADVANCED):
+        raise EngineError("settle_advanced_only", field="system", system=str(system))
     winner = _wind(data.get("mahjong"), "mahjong")
     raw = data.get("scores")
     if not isinstance(raw, Mapping) or set(raw) != {str(w) for w in WINDS}:
         raise EngineError("scores_required", field="scores")
+    for wind in WINDS:
+        protocol.check_int(raw[str(wind)], f"scores.{wind}")
     scores = [as_int(raw[str(w)], f"scores.{w}") for w in WINDS]
     for wind, score in zip(WINDS, scores, strict=True):
         if score < 0:
@@ -166,8 +214,7 @@ def run(
 ) -> int:
     """Answer every line of ``stdin`` on ``stdout`` (the process's by default).
 
-    Blank lines are skipped; every other line gets exactly one answer line.
+    Every line gets exactly one answer line, a blank one an error (as the MCR
+    and riichi commands do), so that a client counting lines stays in step.
     """
-    return lines.serve(
-        lambda line: answer_line(line, answer), stdin, stdout, skip_blank=True
-    )
+    return lines.serve(lambda line: answer_line(line, answer), stdin, stdout)

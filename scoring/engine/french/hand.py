@@ -28,12 +28,15 @@ MAHJONG_ONLY = ("self_drawn", "last_discard", "robbing_kong", "replacement_tile"
 """How the hand was won: only the Mah-Jong player's hand may say so."""
 
 # Conditions that cannot both hold: a robbed kong or the last discard is not
-# a tile drawn from the wall. A replacement tile from the Colline is drawn by
-# the player, so it needs ``self_drawn``.
+# a tile drawn from the wall, and a replacement tile from the Colline is
+# neither. Where the result says how the hand was won (the tablet's kind),
+# a replacement tile, drawn by the player, also needs ``self_drawn``.
 _CONFLICTS = (
     ("self_drawn", "robbing_kong"),
     ("self_drawn", "last_discard"),
     ("robbing_kong", "last_discard"),
+    ("robbing_kong", "replacement_tile"),
+    ("last_discard", "replacement_tile"),
 )
 _NEEDS = (("replacement_tile", "self_drawn"),)
 
@@ -112,19 +115,31 @@ def read_hand(data: Mapping[str, object], prefix: str = "") -> HandSets:
 
 
 def parse_hand(
-    data: Mapping[str, object], *, mahjong: bool, prefix: str = ""
+    data: Mapping[str, object],
+    *,
+    mahjong: bool,
+    prefix: str = "",
+    self_draw_known: bool = True,
 ) -> HandSets:
     """A finished hand, checked (``read_hand`` then ``check_hand``).
 
     The caller refuses unknown keys (its input has other fields too).
     """
     hand = read_hand(data, prefix)
-    check_hand(hand, mahjong=mahjong, prefix=prefix)
+    check_hand(hand, mahjong=mahjong, prefix=prefix, self_draw_known=self_draw_known)
     return hand
 
 
-def check_hand(hand: HandSets, *, mahjong: bool, prefix: str = "") -> None:
-    """The rules a hand must meet, whoever built it."""
+def check_hand(
+    hand: HandSets, *, mahjong: bool, prefix: str = "", self_draw_known: bool = True
+) -> None:
+    """The rules a hand must meet, whoever built it.
+
+    ``self_draw_known``: ``self_drawn`` says how the tile was won (a table's
+    result kind), so a replacement tile needs it. The command's
+    ``self_drawn`` is only the 5 points of a tile drawn from the wall, and
+    the Colline is not the wall: there the two flags are independent.
+    """
     flags = hand.to_dict()
     if not mahjong:
         for name in (*MAHJONG_ONLY, "grand_jeu"):
@@ -138,7 +153,7 @@ def check_hand(hand: HandSets, *, mahjong: bool, prefix: str = "") -> None:
                 first=first,
                 second=second,
             )
-    for condition, needed in _NEEDS:
+    for condition, needed in _NEEDS if self_draw_known else ():
         if flags[condition] and not flags[needed]:
             raise EngineError(
                 "condition_needs",

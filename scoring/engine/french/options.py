@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 from scoring.engine.errors import EngineError
 from scoring.engine.french.score import LIMIT
 from scoring.engine.french.sets import as_bool
+from scoring.engine.french.winds import HANDS_PER_GAME
 from scoring.engine.types import as_int, option_in_range
 
 if TYPE_CHECKING:
@@ -28,7 +29,8 @@ class FrenchOptions:
 
     ``hands_per_session``: 16, the game that plays a round wind.
     ``round_wind``: the round wind doubles its pungs and kongs (hands 1-4
-    East, 5-8 South...). ``grand_jeu_value``: what a Grand Jeu scores (the
+    East, 5-8 South...) when the session is a game of 16 hands (or 32...):
+    see ``plays_round_wind``. ``grand_jeu_value``: what a Grand Jeu scores (the
     rules leave it to the table; at least the 1,000 limit).
     ``own_flower_season``: the double for holding one's own flower and own
     season. ``draw_rotates``: after a hand nobody won the winds rotate;
@@ -46,6 +48,12 @@ class FrenchOptions:
     draw_rotates: bool = True
     draw_scores: bool = False
     table_points: bool = True
+
+    @property
+    def plays_round_wind(self) -> bool:
+        """The round wind counts "when a game of 16 hands is played"
+        (french-classic.md): a shorter or odd session has none."""
+        return self.round_wind and self.hands_per_session % HANDS_PER_GAME == 0
 
 
 # Inclusive bounds of the integer settings: they only stop typing mistakes.

@@ -258,7 +258,7 @@ def hand_context(
     return HandContext(
         seat_wind=deal.seat_winds[seat],
         dominant_wind=dominant_wind,
-        round_wind=deal.prevalent_wind if options.round_wind else None,
+        round_wind=deal.prevalent_wind if options.plays_round_wind else None,
         mahjong=mahjong,
         east_doubled=system is System.SIMPLE,
         own_flower_season=options.own_flower_season,

@@ -25,6 +25,10 @@ from scoring.engine.types import NO_DELTAS, DealState, Deltas, ResultForm
 class FrenchRuleSet(SessionRules):
     """French classic rules in the simple or the advanced system."""
 
+    #: The language their pages open in for a visitor who chose none: the
+    #: rules are played in French clubs, in the words of the rule document.
+    first_language = "fr"
+
     def __init__(self, system: System) -> None:
         self.system = system
         self.code = f"french_{system}"

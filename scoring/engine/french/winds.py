@@ -16,6 +16,8 @@ from __future__ import annotations
 from scoring.engine.types import DealState, Wind
 
 HANDS_PER_ROUND_WIND = 4
+HANDS_PER_GAME = 4 * HANDS_PER_ROUND_WIND
+"""A game that plays the round wind: East, South, West, North, four hands each."""
 EAST_KEPT = "east_kept"
 
 
