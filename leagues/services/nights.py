@@ -13,8 +13,9 @@ standings work unchanged.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
+from typing import Any
 
 from django.db import transaction
 from django.utils.formats import date_format
@@ -32,21 +33,40 @@ MAX_SESSIONS = 10
 
 @transaction.atomic
 def create_club_night(
-    *, league: League, day: date, actor: Actor, name: str = "", sessions: int = 1
+    *,
+    league: League,
+    day: date,
+    actor: Actor,
+    name: str = "",
+    sessions: int = 1,
+    ruleset: str = "",
+    preset: str = "",
+    ruleset_options: Mapping[str, Any] | None = None,
+    session_minutes: int | None = None,
 ) -> LeagueEvent:
-    """A new night of the league, with ``sessions`` rounds to seat."""
+    """A new night of the league, with ``sessions`` rounds to seat.
+
+    A session ends after the rule set's number of hands (an option such as
+    MCR's ``hands_per_session``) or when time is called after
+    ``session_minutes``; the rule set is the league's unless one is given
+    (``preset`` and ``ruleset_options`` as for a tournament, checked by it).
+    """
     lock_rows(League.objects.filter(pk=league.pk)).get()
     title = name or f"{league.name} · {date_format(day, 'SHORT_DATE_FORMAT')}"
+    timing = {} if session_minutes is None else {"session_minutes": session_minutes}
     tournament = setup.create_tournament(
         name=title,
         slug=f"{league.slug}-{day.isoformat()}",
         rounds_count=sessions,
-        ruleset=league.ruleset,
+        ruleset=ruleset or league.ruleset,
+        preset=preset,
+        ruleset_options=ruleset_options,
         actor=actor,
         start_date=day,
         end_date=day,
         is_public=league.is_public,
         seating_mode=Tournament.SeatingMode.RANDOM,
+        **timing,
     )
     tournament.organisers.add(*league.organisers.all())
     event = LeagueEvent.objects.create(
@@ -57,7 +77,11 @@ def create_club_night(
         action="league.add_night",
         obj=event,
         actor=actor,
-        after={"tournament": tournament.pk, "day": day.isoformat()},
+        after={
+            "tournament": tournament.pk,
+            "day": day.isoformat(),
+            "ruleset": tournament.ruleset,
+        },
     )
     return event
 
