@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import League
-from scoring.engine.rulesets import list_rulesets
+from tournaments.forms import ruleset_choices
 
 
 class LeagueForm(forms.ModelForm):
@@ -42,7 +42,8 @@ class LeagueForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = [(code, code) for code in list_rulesets()]
+        # By name in the reader's language, as the tournament form offers them.
+        self.fields["ruleset"].choices = ruleset_choices()
         if self.instance.pk:
             self.fields["tiebreaks"].initial = ", ".join(self.instance.tiebreaks)
             del self.fields["slug"]
