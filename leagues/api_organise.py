@@ -92,8 +92,8 @@ def _night(league: League, event: int) -> LeagueEvent:
 
 
 class NightSeatingApi(APIView):
-    """Let the seating engine form a session's tables from a list of names
-    (published as soon as found; the night's round page shows it)."""
+    """Let the seating engine form a session's tables from a list of names,
+    and only them (searched and written at once, as typed tables are)."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -103,7 +103,7 @@ class NightSeatingApi(APIView):
             child=serializers.CharField(max_length=170), min_length=4, max_length=400
         )
 
-    @extend_schema(request=InputSerializer, responses={202: EventOutput})
+    @extend_schema(request=InputSerializer, responses={200: EventOutput})
     def post(self, request: Any, slug: str, event: int) -> Response:
         night = _night(_league(request, slug, organise=True), event)
         data = self.InputSerializer(data=request.data)
@@ -117,8 +117,7 @@ class NightSeatingApi(APIView):
             )
         except ERRORS as error:
             return _refused(error)
-        body = EventOutput(_event(night)).data
-        return Response(body, status=status.HTTP_202_ACCEPTED)
+        return Response(EventOutput(_event(night)).data)
 
 
 class NightSessionApi(APIView):

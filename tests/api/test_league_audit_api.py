@@ -89,7 +89,7 @@ def test_a_night_seated_by_the_engine_and_a_second_session(
             {"names": names},
             format="json",
         )
-    assert response.status_code == 202, response.json()
+    assert response.status_code == 200, response.json()
     tournament = league.events.get().tournament
     assert Table.objects.filter(round__tournament=tournament).count() == 2
     more = api.post(f"/api/leagues/club/nights/{event['id']}/sessions/")
