@@ -185,6 +185,16 @@ class NightCreateApi(APIView):
         day = serializers.DateField()
         sessions = serializers.IntegerField(min_value=1, max_value=10, default=1)
         name = serializers.CharField(max_length=160, required=False, allow_blank=True)
+        ruleset = serializers.CharField(
+            max_length=40, required=False, help_text="The league's by default."
+        )
+        preset = serializers.CharField(max_length=40, required=False)
+        ruleset_options = serializers.DictField(
+            required=False, help_text="E.g. MCR's hands_per_session."
+        )
+        session_minutes = serializers.IntegerField(
+            min_value=10, max_value=600, required=False
+        )
 
     @extend_schema(request=InputSerializer, responses={201: EventOutput})
     def post(self, request: Any, slug: str) -> Response:

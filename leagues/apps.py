@@ -11,23 +11,26 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         """Teams in the tournament's own workbook and pages, through the
-        tournaments app's extension point (it never imports leagues), and
-        rating jobs in its job sweep."""
+        tournaments app's extension points (it never imports leagues), rating
+        jobs in its job sweep, and a rating job after each closed table."""
         from django.urls import reverse
         from django.utils.translation import gettext
 
         from leagues.selectors.exports import write_tournament_team_sheet
-        from leagues.services.ratings import RATING
+        from leagues.services.ratings import RATING, rate_after_session
         from tournaments.extensions import (
             ExtraLink,
             ExtraSheet,
             register_link,
             register_sheet,
+            register_table_closed,
         )
         from tournaments.services.jobs import register_kind
 
         # Rating jobs lost with their worker are sent again by the sweep.
         register_kind(RATING)
+        # The ratings follow each session: a closed table queues the job.
+        register_table_closed("leagues.ratings", rate_after_session)
 
         def has_teams(tournament: Any) -> bool:
             return bool(tournament.teams.exists())

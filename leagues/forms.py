@@ -8,8 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import League
-from scoring.engine.rulesets import list_rulesets
-from scoring.messages import RULESET_LABELS
+from tournaments.forms import ruleset_choices
 
 
 class LeagueForm(forms.ModelForm):
@@ -43,9 +42,8 @@ class LeagueForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = [
-            (code, RULESET_LABELS.get(code, code)) for code in list_rulesets()
-        ]
+        # By name in the reader's language, as the tournament form offers them.
+        self.fields["ruleset"].choices = ruleset_choices()
         if self.instance.pk:
             self.fields["tiebreaks"].initial = ", ".join(self.instance.tiebreaks)
             del self.fields["slug"]

@@ -8,7 +8,10 @@ import-linter contract says so); they fill these registries from their
   the team sheet, when the tournament has teams), written after the
   tournament's own sheets;
 * ``register_link``: an extra link of the tournament's public pages (the
-  team tab) or of its staff page (team management).
+  team tab) or of its staff page (team management);
+* ``register_table_closed``: a call, with the table's id, once a table's
+  session is closed and committed (leagues: queue the rating job, so the
+  ratings follow each session).
 
 Each entry says for which tournaments it applies, so a tournament without
 teams shows and exports exactly what it did before. Registering the same
@@ -56,6 +59,7 @@ class ExtraLink:
 
 _sheets: dict[str, ExtraSheet] = {}
 _links: dict[str, ExtraLink] = {}
+_table_closed: dict[str, Callable[[int], None]] = {}
 
 
 def register_sheet(sheet: ExtraSheet) -> ExtraSheet:
@@ -70,10 +74,21 @@ def register_link(link: ExtraLink) -> ExtraLink:
     return link
 
 
+def register_table_closed(key: str, callback: Callable[[int], None]) -> None:
+    """``callback(table_id)`` runs after the commit of each table closed."""
+    _table_closed[key] = callback
+
+
 def unregister(key: str) -> None:
-    """Forget the sheet and link under ``key`` (tests)."""
+    """Forget the sheet, link and table-closed call under ``key`` (tests)."""
     _sheets.pop(key, None)
     _links.pop(key, None)
+    _table_closed.pop(key, None)
+
+
+def table_closed_callbacks() -> list[Callable[[int], None]]:
+    """The registered table-closed calls, in key order."""
+    return [callback for _key, callback in sorted(_table_closed.items())]
 
 
 def extra_sheets(tournament: Tournament) -> list[ExtraSheet]:

@@ -39,6 +39,8 @@ _REQUEST = ("date", "results", "params")
 _RESULT = ("player", "tournament", "date", "place", "players", "weight")
 _PARAMS = ("ages", "min_results", "best", "part_a", "min_listed", "part_a_share")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_EXPONENT = re.compile(r"[eE]")
+_MAX_EXPONENT = 1000
 
 
 @dataclass(frozen=True)
@@ -79,12 +81,20 @@ def _int(value: Any, at: str) -> int:
 
 
 def _number(value: Any, at: str) -> Fraction:
-    """An exact number from an int, a JSON decimal or a string ("1/2", "0.5")."""
+    """An exact number from an int, a JSON decimal or a string ("1/2", "0.5").
+
+    An exponent beyond +-``_MAX_EXPONENT`` is refused before ``Fraction``
+    would spend hours writing 10 to that power out exactly.
+    """
     if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
         raise LeagueError("not_a_number", at=at, value=value)
     try:
+        if isinstance(value, str) and _EXPONENT.search(value):
+            value = Decimal(value.strip())
+        if isinstance(value, Decimal) and abs(value.adjusted()) > _MAX_EXPONENT:
+            raise ValueError(value)
         return Fraction(value)
-    except (ValueError, ZeroDivisionError):
+    except (ArithmeticError, ValueError):
         raise LeagueError("not_a_number", at=at, value=value) from None
 
 
@@ -139,7 +149,11 @@ def parse_request(text: str) -> EmaRequest:
     """An EmaRequest from the command's JSON; LeagueError when malformed."""
     try:
         data = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
+    except (ValueError, RecursionError) as error:
+        # ValueError covers JSONDecodeError and an integer past Python's
+        # digit limit; RecursionError a request nested thousands deep.
+        if isinstance(error, LeagueError):
+            raise
         raise LeagueError("invalid_json", reason=str(error)) from None
     request = _object(data, "request", _REQUEST, ("date", "results"))
     if not isinstance(request["results"], list):

@@ -5,10 +5,11 @@ short: each result's base rank is r = 1000 (n - p) / (n - 1); its weight is the
 tournament's MERS weight times the factor of the first age bracket holding the
 result's age in days on the ranking date; a player with fewer than
 ``min_results`` counted results gets dummy results (r = 0, weight 1) up to
-that number; part A is the weighted mean of the player's best
-``min_results + ceil(part_a_share x (N - min_results))`` results (dummies
-included), part B the weighted mean of the ``best`` highest results; the
-rating is ``part_a x A + (1 - part_a) x B``, rounded half up to 2 decimals.
+that number; part A is the weighted mean of all of them (dummies included;
+``part_a_share`` below 1 keeps only the best ``min_results + ceil(part_a_share
+x (N - min_results))``, the EMA's own rule at 0.8), part B the weighted mean of
+the ``best`` highest results; the rating is ``part_a x A + (1 - part_a) x B``,
+rounded half up to 2 decimals.
 
 Everything is exact (``Fraction``); the ranking date comes in as an argument.
 
@@ -68,8 +69,10 @@ class EmaParams:
     """The figures of the method; the defaults are the EMA's current values.
 
     ``part_a_share`` is the share of results beyond ``min_results`` that part
-    A keeps (the EMA: the best 5 plus 80 % of the others, rounded up); 1 makes
-    part A the mean of all counted results.
+    A keeps. Its default, 1, is the method as issue 14 words it (part A: the
+    mean of all counted results and the dummies), which the command must
+    follow when a request gives only the issue's params; the EMA's own rule
+    keeps the best 5 plus 80 % of the others, rounded up: pass 4/5 for it.
     """
 
     ages: tuple[AgeBracket, ...] = EMA_AGES
@@ -77,7 +80,7 @@ class EmaParams:
     best: int = 4
     part_a: Fraction = Fraction(1, 2)
     min_listed: int = 2
-    part_a_share: Fraction = Fraction(4, 5)
+    part_a_share: Fraction = Fraction(1)
 
     def __post_init__(self) -> None:
         if not self.ages:

@@ -14,6 +14,7 @@ from leagues.services.audit import record_league_event
 from scoring.engine.rulesets import get_ruleset
 from scoring.engine.standings import clean_tiebreaks
 from tournaments.models import Tournament
+from tournaments.services import setup
 from tournaments.services.audit import Actor
 from tournaments.services.errors import ServiceError
 from tournaments.services.tables import lock_rows
@@ -90,7 +91,23 @@ def update_league(*, league_id: int, actor: Actor, **changes: Any) -> League:
         before=_jsonable(before),
         after=_jsonable(changes),
     )
+    if "is_public" in changes:
+        _publish_nights(league, changes["is_public"], actor)
     return league
+
+
+def _publish_nights(league: League, public: bool, actor: Actor) -> None:
+    """A night is created with its league's visibility and has no other
+    life: it follows a change, audited on each night (which also moves the
+    careers' cache versions). Tournaments counted in the league keep their
+    own."""
+    nights = Tournament.objects.filter(
+        league_events__league=league, league_events__kind=LeagueEvent.Kind.NIGHT
+    ).exclude(is_public=public)
+    for tournament_id in nights.values_list("pk", flat=True):
+        setup.update_tournament(
+            tournament_id=tournament_id, actor=actor, is_public=public
+        )
 
 
 def _jsonable(fields: dict[str, Any]) -> dict[str, Any]:

@@ -2,11 +2,11 @@
 
 The duplicate's registrations (and with them their seats, results and
 hands) move to the player kept; the kept player takes the club, country,
-EMA number and account it lacks; the duplicate is deleted, and the ratings
-are computed again by the next rating job. The merge is refused when both
-rows are registered in one tournament (one person cannot play twice there)
-or hold two different EMA numbers. Audited in the league trail (before and
-after of both rows) and in each tournament touched.
+EMA number and account it lacks; the duplicate is deleted, and a rating job
+is queued at once (the kept player's rating counts the joined history). The
+merge is refused when both rows are registered in one tournament (one person
+cannot play twice there) or hold two different EMA numbers. Audited in the
+league trail (before and after of both rows) and in each tournament touched.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from django.db import transaction
 
 from leagues.models import PlayerRating
 from leagues.services.audit import record_league_event
+from leagues.services.ratings import request_ratings
 from tournaments.models import Player, Registration, Tournament
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
@@ -96,4 +97,7 @@ def merge_players(*, keep_id: int, drop_id: int, actor: Actor) -> Player:
             before=before,
             after=after,
         )
+    # Both rows' ratings are gone: rate the joined career now rather than
+    # leave the kept player unrated until beat's next sweep.
+    request_ratings(actor=actor)
     return keep

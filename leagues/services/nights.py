@@ -5,48 +5,75 @@ one session (round) per table round of the evening, the league's rule set,
 its organisers and its visibility. Its tables are typed or picked by the
 organiser (four names a table, East first) and written by
 ``tournaments.services.hand_seating``; or the seating engine seats the
-players of the list (``seating_plans.start_seating``). From there the night
+players of the list, and only them (``tournaments.seating``, searched here
+and written the same way). From there the night
 is a tournament like any other: the tablets, the round pages and the
 standings work unchanged.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
+from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.formats import date_format
 
 from leagues.models import League, LeagueEvent
 from leagues.services.audit import record_league_event
 from tournaments.models import Round, SeatingPlan, Tournament
+from tournaments.seating import SeatingError, plan_seating
 from tournaments.services import hand_seating, seating_plans, setup
 from tournaments.services.audit import Actor
 from tournaments.services.errors import ServiceError
 from tournaments.services.tables import lock_rows
 
 MAX_SESSIONS = 10
+NIGHT_SEATING_LIMIT_S = 3.0
+"""Seconds the engine may search while the organiser waits for the page."""
 
 
 @transaction.atomic
 def create_club_night(
-    *, league: League, day: date, actor: Actor, name: str = "", sessions: int = 1
+    *,
+    league: League,
+    day: date,
+    actor: Actor,
+    name: str = "",
+    sessions: int = 1,
+    ruleset: str = "",
+    preset: str = "",
+    ruleset_options: Mapping[str, Any] | None = None,
+    session_minutes: int | None = None,
 ) -> LeagueEvent:
-    """A new night of the league, with ``sessions`` rounds to seat."""
+    """A new night of the league, with ``sessions`` rounds to seat.
+
+    A session ends after the rule set's number of hands (an option such as
+    MCR's ``hands_per_session``) or when time is called after
+    ``session_minutes``; the rule set is the league's unless one is given
+    (``preset`` and ``ruleset_options`` as for a tournament, checked by it).
+    """
     lock_rows(League.objects.filter(pk=league.pk)).get()
     title = name or f"{league.name} · {date_format(day, 'SHORT_DATE_FORMAT')}"
+    timing = {} if session_minutes is None else {"session_minutes": session_minutes}
     tournament = setup.create_tournament(
         name=title,
         slug=f"{league.slug}-{day.isoformat()}",
         rounds_count=sessions,
-        ruleset=league.ruleset,
+        ruleset=ruleset or league.ruleset,
+        preset=preset,
+        ruleset_options=ruleset_options,
         actor=actor,
         start_date=day,
         end_date=day,
         is_public=league.is_public,
         seating_mode=Tournament.SeatingMode.RANDOM,
+        **timing,
     )
     tournament.organisers.add(*league.organisers.all())
     event = LeagueEvent.objects.create(
@@ -57,7 +84,11 @@ def create_club_night(
         action="league.add_night",
         obj=event,
         actor=actor,
-        after={"tournament": tournament.pk, "day": day.isoformat()},
+        after={
+            "tournament": tournament.pk,
+            "day": day.isoformat(),
+            "ruleset": tournament.ruleset,
+        },
     )
     return event
 
@@ -143,21 +174,60 @@ def seat_night_tables(
 @transaction.atomic
 def seat_night_by_engine(
     *, event: LeagueEvent, names: Sequence[str], actor: Actor, round_number=1
-) -> SeatingPlan:
-    """Register ``names`` and let the seating engine seat the session (the
-    plan is published as soon as it is found)."""
+) -> Round:
+    """Register ``names`` and let the seating engine form the session's
+    tables from exactly them.
+
+    The players of an earlier session who are not named sit this one out
+    (they went home): the tournament's own seating job would seat every
+    registration of the night, so the search runs here, on the names given,
+    bounded by ``NIGHT_SEATING_LIMIT_S``, and the tables are written as
+    typed ones are.
+    """
     if len(names) < 4:
         raise ServiceError("night_needs_names", field="names")
     _check_twice(names)
     round_ = _night_round(event, round_number)
-    _register(event, names, actor)
-    return seating_plans.start_seating(
-        tournament_id=event.tournament_id,
-        first_round=round_.number,
-        actor=actor,
-        rounds=1,
-        publish=True,
+    ids = _register(event, names, actor)
+    rows = [split_name(name) for name in names]
+    chosen = [ids[_name_key(row["first_name"], row["last_name"])] for row in rows]
+    tables = _engine_tables(event.tournament, round_.number, chosen)
+    return hand_seating.seat_round_by_hand(
+        round_id=round_.pk, tables=tables, actor=actor
     )
+
+
+def _engine_tables(
+    tournament: Tournament, round_number: int, players: Sequence[int]
+) -> list[list[int]]:
+    """The engine's tables for ``players`` (registration ids) in this round,
+    the night's earlier sessions as history."""
+    plan = SeatingPlan(
+        tournament=tournament,
+        first_round=round_number,
+        rounds_count=1,
+        mode=tournament.seating_mode,
+        seed=random.SystemRandom().getrandbits(31),
+    )
+    request = seating_plans.build_request(plan)
+    keep = set(players)
+    request = dataclasses.replace(
+        request,
+        players=tuple(players),
+        ranking=(
+            tuple(p for p in request.ranking if p in keep)
+            if request.ranking is not None
+            else None
+        ),
+        clubs={p: c for p, c in request.clubs.items() if p in keep},
+        pins={p: t for p, t in request.pins.items() if p in keep},
+        time_limit_s=min(NIGHT_SEATING_LIMIT_S, settings.SEATING_TIME_LIMIT_S),
+    )
+    try:
+        result = plan_seating(request, clock=seating_plans.engine_clock)
+    except SeatingError as error:
+        raise ServiceError(error.code, field="names", **error.params) from None
+    return [list(table) for table in result.rounds[0]]
 
 
 @transaction.atomic

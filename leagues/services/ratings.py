@@ -5,9 +5,11 @@ corrected hand months ago changes everything after it, and five years of a
 club rate in a few seconds (``bench/ratings.py``). The job follows the
 house's job machinery (``tournaments.services.jobs``: a row first, sent
 after commit, claimed once, beating with its progress). It is asked for
-after each session: ``refresh_ratings`` runs from Celery beat and queues a
-job when a score changed since the last one (any score write is audited, so
-the newest ``AuditEvent`` id says so), and organisers may ask for one.
+after each session: a closed table calls ``rate_after_session`` once it
+commits (the tournaments' ``register_table_closed``), ``refresh_ratings``
+also runs from Celery beat and queues a job when a score changed since the
+last one (any score write is audited, so the newest ``AuditEvent`` id says
+so), and organisers may ask for one.
 """
 
 from __future__ import annotations
@@ -72,6 +74,13 @@ def refresh_ratings() -> RatingJob | None:
     if last is None and not SeatResult.objects.exists():
         return None
     return request_ratings(actor=None)
+
+
+def rate_after_session(table_id: int) -> None:
+    """A table's session closed (and committed): queue the rating job, or
+    join the one waiting. Beat's ``refresh_ratings`` stays the safety net
+    for the changes that close no table (a hand corrected, a merge)."""
+    refresh_ratings()
 
 
 def load_sessions() -> list[TableSession]:

@@ -14,6 +14,7 @@ from leagues.selectors.exports import league_workbook_bytes
 from leagues.selectors.ranking import get_league_ema_ranking, list_league_ratings
 from leagues.selectors.standings import get_league_page, list_public_leagues
 from leagues.views.mixins import LeagueMixin
+from scoring.messages import RULESET_LABELS
 
 EVENTS_PER_PAGE = 30
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -57,10 +58,11 @@ class LeagueEmaView(LeagueMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         on = timezone.localdate()
         ranking = get_league_ema_ranking(self.league, on=on)
+        ruleset = RULESET_LABELS.get(self.league.ruleset, self.league.ruleset)
         return render(
             request,
             "leagues/public/ema.html",
-            {"league": self.league, "ranking": ranking, "on": on},
+            {"league": self.league, "ranking": ranking, "on": on, "ruleset": ruleset},
         )
 
 

@@ -8,12 +8,14 @@ table's results (``tables.rebuild_table``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from django.db import transaction
 
 from scoring.engine.rulesets import AnyRuleSet, result_form_of
 from scoring.engine.types import PER_PLAYER, DealState, FieldKind
+from tournaments.extensions import table_closed_callbacks
 from tournaments.models import WINDS, Hand, Round, Seat, Table
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
@@ -381,6 +383,10 @@ def close_table(
         ip_address=ip_address,
         actor_label=actor_label,
     )
+    # Robust: the table is closed whatever an app above does with the news
+    # (a failure there is logged, the tablet still gets its answer).
+    for callback in table_closed_callbacks():
+        transaction.on_commit(partial(callback, table.pk), robust=True)
     return table
 
 

@@ -136,18 +136,18 @@ def test_min_listed() -> None:
 
 
 def test_best_k_and_the_share_of_part_a() -> None:
-    """Part B is the mean of the k best; part A keeps min_results plus 80 % of
-    the others, rounded up (10 results: 9 kept), or all of them with share 1."""
+    """Part B is the mean of the k best; part A is the mean of all results by
+    default, or keeps min_results plus 80 % of the others, rounded up (10
+    results: 9 kept) with the EMA's share 0.8."""
     played = [one(1, t, 41 - 4 * t) for t in range(1, 11)]  # 100, 200, ... 1000
-    params = EmaParams(best=3, part_a=Fraction(1))
-    (row,) = ema_ranking(played, on=DAY, params=params)
+    (row,) = ema_ranking(played, on=DAY, params=EmaParams(best=3))
     assert row.part_b == 900
-    assert row.part_a == Fraction(sum(range(200, 1001, 100)), 9)
-    assert row.rating == Decimal("600.00")
-    every = EmaParams(best=3, part_a=Fraction(1), part_a_share=Fraction(1))
-    (row,) = ema_ranking(played, on=DAY, params=every)
     assert row.part_a == 550
     assert row.results == 10
+    ema = EmaParams(best=3, part_a=Fraction(1), part_a_share=Fraction(4, 5))
+    (row,) = ema_ranking(played, on=DAY, params=ema)
+    assert row.part_a == Fraction(sum(range(200, 1001, 100)), 9)
+    assert row.rating == Decimal("600.00")
 
 
 def test_part_a_weight_mixes_the_two_parts() -> None:

@@ -48,7 +48,7 @@ def test_every_param_is_optional_and_overridable() -> None:
         "best": 4,
         "part_a": 0.5,
         "min_listed": 2,
-        "part_a_share": 0.8,
+        "part_a_share": 1,
     }
     assert run(json.dumps(request(params=params))) == run(json.dumps(request()))
     status, answer = run(json.dumps(request(params={"min_listed": 1, "best": 1})))
