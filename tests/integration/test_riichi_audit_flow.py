@@ -1,0 +1,115 @@
+"""Audit of issue 12's riichi table through the API, as an outside client
+plays it: double ron, dobon, the West extension and the sticks left on the
+table at the end, every figure worked out by hand from riichi.md.
+
+Players A, B, C, D sit East, South, West, North in the first hand (seats
+0..3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.engine.riichi import RIICHI
+from tests.factories import TournamentFactory, player_ids, seated_table
+
+pytestmark = pytest.mark.django_db
+
+
+def riichi_table(organiser, **options):
+    tournament = TournamentFactory(ruleset="riichi", ruleset_options=options)
+    tournament.organisers.add(organiser)
+    return seated_table(tournament)
+
+
+def post(api, table, body, status=201):
+    response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
+    assert response.status_code == status, response.content
+    return response.json()
+
+
+def seats(api, table, close=None):
+    if close is None:
+        sheet = api.get(f"/api/tables/{table.pk}/").json()
+    else:
+        response = api.post(f"/api/tables/{table.pk}/close/", close, format="json")
+        assert response.status_code == 200, response.content
+        sheet = response.json()
+    by_player = {seat["player"]: seat for seat in sheet["seats"]}
+    return [by_player[player] for player in player_ids(table)]
+
+
+def test_double_ron_gives_the_sticks_and_honba_to_the_first_in_turn(api, organiser):
+    """E1: draw, B (riichi) alone tenpai: A (dealer, noten) passes the deal,
+    honba 1, one stick. E2 (B deals): C discards, D and A call. Turn order
+    from C: D first. D: 2 han 30 fu, 2,000 + 300 honba + the stick; A: 1 han
+    30 fu, 1,000. Then C deals with nothing on the table."""
+    table = riichi_table(organiser)
+    a, b, c, d = player_ids(table)
+    assert post(api, table, {"kind": "draw", "riichi": [b], "tenpai": [b]})[
+        "deltas"
+    ] == [0, -1_000, 0, 0]
+    body = {"kind": "discard", "discarder": c, "winner": a, "han": 1, "fu": 30}
+    body |= {"winner_2": d, "han_2": 2, "fu_2": 30}
+    assert post(api, table, body)["deltas"] == [1_000, 0, -3_300, 2_300 + 1_000]
+    third = post(api, table, {"kind": "abortive_draw"})
+    assert third["counters"] == {"honba": 0, "deposits": 0, "round": 0}
+    assert third["seat_winds"] == "WNES"  # C deals: A West, B North, C East
+
+
+def test_dobon_ends_the_game_and_costs_10_000(api, organiser):
+    """The "modern" preset: A (dealer) rons C with a double yakuman,
+    96,000: C holds -71,000, below zero, so the game is over. Points A
+    121,000, B 25,000, C -71,000, D 25,000 round to 121, 25, -71, 25; minus
+    30: (top) A, -5, -101, -5; A takes +111. Uma by place A, B (tied with D,
+    sat first), D, C: 126, 0, -116, -10; C's dobon: -10 more."""
+    table = riichi_table(organiser, **RIICHI.option_presets()["modern"])
+    a, b, c, d = player_ids(table)
+    body = {"kind": "discard", "winner": a, "discarder": c, "yakuman": 2}
+    assert post(api, table, body)["deltas"] == [96_000, 0, -96_000, 0]
+    post(api, table, {"kind": "abortive_draw"}, status=400)
+    finals = seats(api, table, close={})
+    assert [s["table_points"] for s in finals] == ["126", "0", "-126", "-10"]
+    assert [s["rank"] for s in finals] == [1, 2, 4, 3]
+
+
+def test_the_west_round_when_nobody_reached_the_return_line(api, organiser):
+    """Eight draws, nobody tenpai: the deal passes each time and after South
+    everybody holds 25,000, below 30,000: a West round, then a North round
+    (sixteen hands); the game is then over."""
+    table = riichi_table(organiser)
+    for number in range(16):
+        hand = post(api, table, {"kind": "draw", "tenpai": []})
+        assert hand["counters"]["honba"] == number
+        assert hand["prevalent_wind"] == "ESWN"[number // 4]
+    post(api, table, {"kind": "draw", "tenpai": []}, status=400)
+
+
+def test_sticks_left_at_the_end_are_lost_under_that_setting(api, organiser):
+    """The same game, ``leftover_deposits: "lost"``: nobody takes A's stick."""
+    table = riichi_table(organiser, leftover_deposits="lost")
+    a, b, c, d = player_ids(table)
+    post(api, table, {"kind": "discard", "winner": b, "discarder": c, "han": 3,
+                      "fu": 30})  # fmt: skip
+    post(api, table, {"kind": "draw", "riichi": [a], "tenpai": [a]})
+    finals = seats(api, table, close={"time_called": True})
+    assert [s["score"] for s in finals] == [-1_000, 3_900, -3_900, 0]
+    assert [s["table_points"] for s in finals] == ["-11", "35", "-24", "0"]
+
+
+def test_the_api_hand_carries_its_honba_and_sticks(api, anonymous_api, organiser):
+    """A scoreboard reading the API sees the counters each hand was played
+    under, as the tablet shows them; the schema documents them."""
+    table = riichi_table(organiser)
+    a, b, c, d = player_ids(table)
+    post(api, table, {"kind": "draw", "riichi": [b], "tenpai": [a, b]})
+    hands = api.get(f"/api/tables/{table.pk}/").json()["hands"]
+    assert hands[0]["counters"]["honba"] == 0
+    second = post(api, table, {"kind": "abortive_draw"})
+    assert (second["counters"]["honba"], second["counters"]["deposits"]) == (1, 1)
+    schema = anonymous_api.get("/api/schema/", {"format": "json"}).json()
+    outputs = [
+        body["properties"]["counters"]
+        for body in schema["components"]["schemas"].values()
+        if "counters" in body.get("properties", {})
+    ]
+    assert outputs and "honba" in outputs[0]["description"]
