@@ -84,6 +84,22 @@ def test_the_west_round_when_nobody_reached_the_return_line(api, organiser):
     post(api, table, {"kind": "draw", "tenpai": []}, status=400)
 
 
+def test_sticks_left_at_the_end_go_to_the_top_player(api, organiser):
+    """B rons C (3 han 30 fu, 3,900), then A declares riichi and time is
+    called with A's stick on the table. Points held: A 24,000, B 28,900, C
+    21,100, D 25,000; the stick goes to B (top): 29,900. Final scores: 24 -
+    30 = -6, (top) B, 21 - 30 = -9, 25 - 30 = -5: B +20; uma: -11, 35, -24,
+    0."""
+    table = riichi_table(organiser)
+    a, b, c, d = player_ids(table)
+    post(api, table, {"kind": "discard", "winner": b, "discarder": c, "han": 3,
+                      "fu": 30})  # fmt: skip
+    post(api, table, {"kind": "draw", "riichi": [a], "tenpai": [a]})
+    finals = seats(api, table, close={"time_called": True})
+    assert [s["score"] for s in finals] == [-1_000, 4_900, -3_900, 0]
+    assert [s["table_points"] for s in finals] == ["-11", "35", "-24", "0"]
+
+
 def test_sticks_left_at_the_end_are_lost_under_that_setting(api, organiser):
     """The same game, ``leftover_deposits: "lost"``: nobody takes A's stick."""
     table = riichi_table(organiser, leftover_deposits="lost")
