@@ -129,3 +129,26 @@ def test_the_api_hand_carries_its_honba_and_sticks(api, anonymous_api, organiser
         if "counters" in body.get("properties", {})
     ]
     assert outputs and "honba" in outputs[0]["description"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        # riichi.md: three players calling ron on one tile is an abortive
+        # draw (the default "double" setting); the third winner must not be
+        # dropped, leaving a double ron on the sheet.
+        ({"winner_3": "d", "han_3": 1, "fu_3": 30}, "winner_3"),
+        # MCR's points mean nothing at a riichi table.
+        ({"fan_total": 8}, "fan_total"),
+    ],
+)
+def test_an_input_the_tables_rules_do_not_read_is_refused(api, organiser, extra, field):
+    table = riichi_table(organiser)
+    a, b, c, d = player_ids(table)
+    extra = {key: d if value == "d" else value for key, value in extra.items()}
+    body = {"kind": "discard", "discarder": b, "winner": a, "han": 1, "fu": 30}
+    body |= {"winner_2": c, "han_2": 1, "fu_2": 30}
+    response = api.post(f"/api/tables/{table.pk}/hands/", body | extra, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["field"] == field
+    assert not table.hands.exists()
