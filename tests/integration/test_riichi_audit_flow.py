@@ -152,3 +152,11 @@ def test_an_input_the_tables_rules_do_not_read_is_refused(api, organiser, extra,
     assert response.status_code == 400, response.content
     assert response.json()["field"] == field
     assert not table.hands.exists()
+
+
+def test_the_schema_documents_the_third_winner_of_a_triple_ron(anonymous_api):
+    """The EMA rules let three players win on one discard: the schema shows
+    the third winner's inputs beside the second's."""
+    schema = anonymous_api.get("/api/schema/", {"format": "json"}).json()
+    body = schema["components"]["schemas"]["HandListInputRequest"]["properties"]
+    assert {"winner_2", "han_2", "winner_3", "han_3", "fu_3", "yakuman_3"} <= set(body)

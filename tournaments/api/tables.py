@@ -13,7 +13,12 @@ from rest_framework.views import APIView
 from config.client_address import client_ip
 from config.parsers import BoundedJSONSerializerField
 from scoring.engine.errors import EngineError
-from scoring.engine.rulesets import get_ruleset, list_rulesets, result_form_of
+from scoring.engine.rulesets import (
+    get_ruleset,
+    list_rulesets,
+    option_presets_of,
+    result_form_of,
+)
 from scoring.engine.types import FieldKind, ResultField, ResultForm
 from scoring.messages import result_label
 from tournaments.api.access import get_table
@@ -125,12 +130,16 @@ def default_entry() -> ResultForm:
     fields: dict[str, ResultField] = {}
     for code in list_rulesets():
         ruleset = get_ruleset(code)
-        entry = result_form_of(ruleset, ruleset.clean_options({}))
-        if entry is None:
-            continue
-        kinds.update(dict.fromkeys(entry.kinds))
-        for field in entry.fields:
-            fields.setdefault(field.name, field)
+        # The named settings too: some add inputs (riichi's third winner on
+        # one discard under the EMA rules).
+        settings = [{}, *option_presets_of(ruleset).values()]
+        for raw in settings:
+            entry = result_form_of(ruleset, ruleset.clean_options(raw))
+            if entry is None:
+                continue
+            kinds.update(dict.fromkeys(entry.kinds))
+            for field in entry.fields:
+                fields.setdefault(field.name, field)
     return ResultForm(kinds=tuple(kinds), fields=tuple(fields.values()))
 
 
