@@ -160,3 +160,40 @@ def test_the_schema_documents_the_third_winner_of_a_triple_ron(anonymous_api):
     schema = anonymous_api.get("/api/schema/", {"format": "json"}).json()
     body = schema["components"]["schemas"]["HandListInputRequest"]["properties"]
     assert {"winner_2", "han_2", "winner_3", "han_3", "fu_3", "yakuman_3"} <= set(body)
+
+
+def test_a_game_under_the_ema_preset(api, organiser):
+    """The "ema" preset: 30,000 to start and return, 3,000 tenpai payment,
+    triple ron, 13 counted han a sanbaiman, chombo a 20,000 deduction.
+
+    1. E1: draw, A (dealer) and C (riichi) tenpai: B and D pay 1,500 each;
+       A stays, honba 1, one stick.
+    2. E1-1: B discards, A, C and D call. Turn order from B: C first (1 han
+       30 fu, 1,000 + 300 honba + the stick), D (13 han: a sanbaiman,
+       24,000), A (the dealer, 2 han 30 fu: 2,880 -> 2,900).
+    3. E1-2: D's chombo: 20,000 off D's final score only.
+    4. E1-2 again: draw, A (riichi) alone tenpai: 1,000 from each other.
+       Time is called with A's stick on the table.
+
+    Points held A 36,400, B -700, C 31,800, D 51,500 (the chombo aside):
+    6, -31, 2, and D (top) +23; uma: A 11, B -46, C -3, D 38; D's chombo:
+    18. D takes the stick left on the table: D's balance 21,500 - 20,000 +
+    1,000."""
+    table = riichi_table(organiser, **RIICHI.option_presets()["ema"])
+    a, b, c, d = player_ids(table)
+    hands = [
+        ({"kind": "draw", "riichi": [c], "tenpai": [a, c]},
+         [1_500, -1_500, 500, -1_500]),
+        ({"kind": "discard", "discarder": b, "winner": a, "han": 2, "fu": 30,
+          "winner_2": c, "han_2": 1, "fu_2": 30, "winner_3": d, "han_3": 13},
+         [2_900, -28_200, 2_300, 24_000]),
+        ({"kind": "chombo", "offender": d}, [0, 0, 0, -20_000]),
+        ({"kind": "draw", "riichi": [a], "tenpai": [a]},
+         [2_000, -1_000, -1_000, -1_000]),
+    ]  # fmt: skip
+    for body, deltas in hands:
+        assert post(api, table, body)["deltas"] == deltas, body
+    finals = seats(api, table, close={"time_called": True})
+    assert [s["table_points"] for s in finals] == ["11", "-46", "-3", "18"]
+    assert [s["rank"] for s in finals] == [2, 4, 3, 1]
+    assert [s["score"] for s in finals] == [6_400, -30_700, 1_800, 2_500]
