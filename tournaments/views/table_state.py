@@ -169,10 +169,16 @@ def get_table_page(table: Table) -> dict[str, Any]:
     if generic:
         entry = result_form_of(ruleset, options)
         names = {i: seat.registration.player.name for i, seat in enumerate(seats)}
-    # What the players hold now, when the rule set says (riichi's points).
-    a, b, c, d = (
-        sum(hand.deltas[i] for hand in hands if hand.deltas) for i in range(4)
-    )
+    # What the players hold now, when the rule set says (riichi's points);
+    # once the table is closed, what they ended with: the settled balance,
+    # with riichi's sticks left on the table given to the top player.
+    results = [getattr(seat, "result", None) for seat in seats]
+    if table.is_closed and len(seats) == 4 and all(results):
+        a, b, c, d = (result.score for result in results if result)
+    else:
+        a, b, c, d = (
+            sum(hand.deltas[i] for hand in hands if hand.deltas) for i in range(4)
+        )
     running = running_scores_of(ruleset, (a, b, c, d), options)
     hand_rows = [
         HandRow(
