@@ -113,9 +113,9 @@ def score_session(
         outcome = ruleset.session_result(scores, options)
     seats = tuple(
         SeatScore(
-            hand_points=hand_points[seat],
+            hand_points=hand_points[seat] + outcome.settled[seat],
             penalty_points=penalty_points[seat],
-            score=scores[seat],
+            score=scores[seat] + outcome.settled[seat],
             rank=outcome.ranks[seat],
             table_points=outcome.table_points[seat],
         )

@@ -331,6 +331,10 @@ class SessionOutcome:
 
     ranks: tuple[int, ...]
     table_points: tuple[Fraction, ...]
+    settled: tuple[int, ...] = (0, 0, 0, 0)
+    """Points the end of the session moves beyond the hands' payments, added
+    to each seat's hand points (riichi's sticks left on the table, which go
+    to the top player under one setting)."""
 
 
 def is_blank(value: object) -> bool:

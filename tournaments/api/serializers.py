@@ -160,6 +160,14 @@ class HandOutput(serializers.ModelSerializer):
         read_only=True,
         help_text="The result as the rule set stores it (seats 0..3, East first).",
     )
+    counters = serializers.JSONField(
+        read_only=True,
+        help_text=(
+            "The counters of the deal the hand was played under, before it "
+            '(riichi: {"honba": n, "deposits": riichi sticks on the table, '
+            '"round": 0 East to 3 North}); {} for rule sets without counters.'
+        ),
+    )
     fans = serializers.JSONField(
         read_only=True,
         allow_null=True,
@@ -184,6 +192,7 @@ class HandOutput(serializers.ModelSerializer):
             "prevalent_wind",
             "seat_winds",
             "winds_corrected",
+            "counters",
             "deltas",
             "tiles",
             "fans",

@@ -12,7 +12,13 @@ from rest_framework.views import APIView
 
 from config.client_address import client_ip
 from config.parsers import BoundedJSONSerializerField
-from scoring.engine.rulesets import get_ruleset, list_rulesets, result_form_of
+from scoring.engine.errors import EngineError
+from scoring.engine.rulesets import (
+    get_ruleset,
+    list_rulesets,
+    option_presets_of,
+    result_form_of,
+)
 from scoring.engine.types import FieldKind, ResultField, ResultForm
 from scoring.messages import result_label
 from tournaments.api.access import get_table
@@ -124,12 +130,16 @@ def default_entry() -> ResultForm:
     fields: dict[str, ResultField] = {}
     for code in list_rulesets():
         ruleset = get_ruleset(code)
-        entry = result_form_of(ruleset, ruleset.clean_options({}))
-        if entry is None:
-            continue
-        kinds.update(dict.fromkeys(entry.kinds))
-        for field in entry.fields:
-            fields.setdefault(field.name, field)
+        # The named settings too: some add inputs (riichi's third winner on
+        # one discard under the EMA rules).
+        settings = [{}, *option_presets_of(ruleset).values()]
+        for raw in settings:
+            entry = result_form_of(ruleset, ruleset.clean_options(raw))
+            if entry is None:
+                continue
+            kinds.update(dict.fromkeys(entry.kinds))
+            for field in entry.fields:
+                fields.setdefault(field.name, field)
     return ResultForm(kinds=tuple(kinds), fields=tuple(fields.values()))
 
 
@@ -154,6 +164,17 @@ class ResultInput(serializers.Serializer):
         super().__init__(*args, **kwargs)
         for spec in (entry or default_entry()).fields:
             self.fields[spec.name] = result_serializer_field(spec)
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Refuse an input the table's rule set does not read: DRF would drop
+        it, and the hand be stored without it (a third winner where three
+        callers are an abortive draw, MCR's points at a riichi table).
+        Blank values are let through, as the other inputs' blanks are."""
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if key not in self.fields and value not in (None, "", [], {}):
+                    raise EngineError("unknown_field", field=key, name=key)
+        return super().to_internal_value(data)
 
 
 def sheet_data(table: Table) -> dict[str, Any]:

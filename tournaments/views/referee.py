@@ -195,7 +195,9 @@ class TableSheetView(TableTokenMixin, View):
             get_ruleset(self.table.round.tournament.ruleset)
         )
         if context["ruleset_has_calculator"] and not context["kept_tiles"]:
-            context["blank_tile_picker"] = blank_tile_picker(self.request)
+            context["blank_tile_picker"] = blank_tile_picker(
+                self.request, tiles_dora=context["tiles_dora"]
+            )
         context["penalty_form"] = forms_.get("penalty_form") or PenaltyForm(
             players=players, initial=version, kinds=self.penalty_kinds
         )

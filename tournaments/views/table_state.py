@@ -169,10 +169,16 @@ def get_table_page(table: Table) -> dict[str, Any]:
     if generic:
         entry = result_form_of(ruleset, options)
         names = {i: seat.registration.player.name for i, seat in enumerate(seats)}
-    # What the players hold now, when the rule set says (riichi's points).
-    a, b, c, d = (
-        sum(hand.deltas[i] for hand in hands if hand.deltas) for i in range(4)
-    )
+    # What the players hold now, when the rule set says (riichi's points);
+    # once the table is closed, what they ended with: the settled balance,
+    # with riichi's sticks left on the table given to the top player.
+    results = [getattr(seat, "result", None) for seat in seats]
+    if table.is_closed and len(seats) == 4 and all(results):
+        a, b, c, d = (result.score for result in results if result)
+    else:
+        a, b, c, d = (
+            sum(hand.deltas[i] for hand in hands if hand.deltas) for i in range(4)
+        )
     running = running_scores_of(ruleset, (a, b, c, d), options)
     hand_rows = [
         HandRow(
@@ -337,23 +343,25 @@ def _counted_tiles(
 #: The empty tile picker of the hand form, rendered once per language by each
 #: worker (a new deployment starts new workers, so the static file names it
 #: carries are always the current ones).
-_BLANK_PICKERS: dict[str, SafeString] = {}
+_BLANK_PICKERS: dict[tuple[str, bool], SafeString] = {}
 
 
-def blank_tile_picker(request: HttpRequest) -> SafeString:
+def blank_tile_picker(request: HttpRequest, *, tiles_dora: bool = False) -> SafeString:
     """The hand form's tile picker with no tile picked: 34 tile buttons, the
-    same bytes for every table (about 2 ms of each sheet, a third of it).
+    same bytes for every table of a kind (about 2 ms of each sheet, a third
+    of it). ``tiles_dora``: the table's calculator reads a dora count
+    (riichi), and MCR's "last of its kind" is not offered.
 
     Not kept with DEBUG on, so that an edited template shows at once.
     """
-    language = get_language() or ""
-    html = _BLANK_PICKERS.get(language)
+    key = (get_language() or "", tiles_dora)
+    html = _BLANK_PICKERS.get(key)
     if html is None:
-        context = {"tiles_json": "", "in_hand_form": True}
+        context = {"tiles_json": "", "in_hand_form": True, "tiles_dora": tiles_dora}
         # The template's own output, escaped when rendered.
         html = mark_safe(
             render_to_string("scoring/_tile_picker.html", context, request)
         )
         if not settings.DEBUG:
-            _BLANK_PICKERS[language] = html
+            _BLANK_PICKERS[key] = html
     return html

@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from scoring.engine.errors import EngineError
 from scoring.engine.riichi.options import RiichiOptions
+from scoring.engine.riichi.payments import DEPOSIT
 from scoring.engine.riichi.results import CHOMBO, RiichiResult
 from scoring.engine.types import SEATS, SessionOutcome
 
@@ -104,7 +105,20 @@ def settle_session(
             for seat in range(SEATS):
                 taken[seat] -= deltas[seat]
     played = [score + deduction for score, deduction in zip(scores, taken, strict=True)]
-    return _outcome(played, taken, options)
+    return _outcome(played, taken, options, leftover_sticks(results))
+
+
+def leftover_sticks(results: Sequence[RiichiResult]) -> int:
+    """The riichi sticks still on the table after ``results`` (the first
+    hand starts with none): a win takes them all, a draw leaves its own,
+    a chombo has none (``deal.next_deal`` counts them the same way)."""
+    sticks = 0
+    for result in results:
+        if result.wins:
+            sticks = 0
+        elif result.kind != CHOMBO:
+            sticks += len(result.riichi)
+    return sticks
 
 
 def session_result(
@@ -113,8 +127,9 @@ def session_result(
     """Ranks and final scores from the seats' summed deltas.
 
     Points = starting points + deltas. Sticks left on the table change no
-    figure: the top player's score is minus the others' whatever becomes of
-    them (``leftover_deposits`` only changes the points shown). With dobon,
+    final score: the top player's score is minus the others' whatever
+    becomes of them (``leftover_deposits`` changes the points the top player
+    ends with, which ``settle_session`` gives from the hands). With dobon,
     a seat that ended below zero loses ``dobon_points`` after the table is
     settled. A chombo by deduction is already in ``scores`` (the contract
     passes one sum), so there the top figure absorbs it: ``end_scores`` with
@@ -124,12 +139,24 @@ def session_result(
 
 
 def _outcome(
-    scores: Sequence[int], taken: Sequence[int], options: RiichiOptions
+    scores: Sequence[int],
+    taken: Sequence[int],
+    options: RiichiOptions,
+    sticks: int = 0,
 ) -> SessionOutcome:
     """Places and final scores from the seats' summed deltas, ``taken`` off
     each seat's final score after the table is settled (a chombo by
-    deduction), and dobon's penalty off a seat that ended below zero."""
+    deduction), and dobon's penalty off a seat that ended below zero.
+
+    ``sticks`` left on the table go to the first place when the
+    ``leftover_deposits`` setting says so (``settled``): that changes the
+    points the top player ends with, not the final scores, since the top
+    player's score is minus the others'.
+    """
     points = [options.start_points + score for score in scores]
+    settled = [0] * SEATS
+    if options.leftover_deposits == "top":
+        settled[places(points)[0]] = DEPOSIT * sticks
     deductions = [
         deduction + (options.dobon_points if options.dobon and p < 0 else 0)
         for deduction, p in zip(taken, points, strict=True)
@@ -141,7 +168,9 @@ def _outcome(
         deductions=deductions,
     )
     return SessionOutcome(
-        ranks=ranks, table_points=tuple(Fraction(final) for final in finals)
+        ranks=ranks,
+        table_points=tuple(Fraction(final) for final in finals),
+        settled=tuple(settled),
     )
 
 

@@ -18,17 +18,22 @@ above ``return``.
 ``{"kind": "tiles", "hand": {...}, "options": {...}}`` answers the tile
 calculator's answer (``tiles.answer``) for a hand of hand-format.md.
 
-A bad line answers ``{"error": "field: what is wrong"}``.
+Every key listed above is required (``null`` only where shown; ``han`` may
+be null for a yakuman) and numbers are JSON integers: a key left out, a
+string, a boolean or a float answers an error naming the key. A bad line
+answers ``{"error": "field: what is wrong"}``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 
 from scoring.engine.errors import EngineError
 from scoring.engine.riichi import tiles
 from scoring.engine.riichi.endgame import end_scores
 from scoring.engine.riichi.options import (
+    COUNTS,
     RiichiOptions,
     bounded,
     clean_options,
@@ -45,6 +50,17 @@ HAND_FIELDS = frozenset(
 )
 TILES_FIELDS = frozenset({"kind", "hand", "options"})
 END_FIELDS = frozenset({"kind", "points", "start", "return", "uma", "deductions"})
+# The keys item 3 lists: each is given (a forgotten ``discarder`` must not
+# read as a tsumo, nor a forgotten ``honba`` as 0); ``null`` says "none"
+# only where the protocol allows it (``han`` then needs a yakuman).
+HAND_KEYS: tuple[str, ...] = ("count", "han", "fu", "yakuman", "dealer")
+HAND_KEYS += ("winner", "discarder", "honba", "deposits")
+END_KEYS = ("points", "start", "return", "uma")
+NULLABLE = frozenset({"han", "fu", "discarder", "uma"})
+# Keys (and list keys, item by item) that hold JSON integers: unlike a web
+# form's text, a line's "3" or 3.0 is the wrong type.
+NUMBER_KEYS = frozenset(HAND_KEYS[1:]) | {"start", "return"}
+NUMBER_LISTS = frozenset({"points", "uma", "deductions"})
 MAX_COUNTER = 100
 MAX_POINTS = 10_000_000
 
@@ -73,6 +89,26 @@ def _check_fields(data: Mapping[str, object], allowed: frozenset[str]) -> None:
             raise EngineError("unknown_field", field=str(key), name=str(key))
 
 
+def _check_keys(data: Mapping[str, object], keys: tuple[str, ...]) -> None:
+    """Every key of ``keys`` given, and numbers as JSON integers."""
+    for key in keys:
+        if key not in data:
+            raise EngineError("missing_field", field=key)
+    for key, value in data.items():
+        if value is None and key in keys and key not in NULLABLE | {"count"}:
+            raise EngineError("not_an_integer", field=key, value="null")
+        if key in NUMBER_KEYS and value is not None:
+            _json_int(value, key)
+        if key in NUMBER_LISTS and isinstance(value, list):
+            for n, item in enumerate(value):
+                _json_int(item, key if key == "uma" else f"{key}[{n}]")
+
+
+def _json_int(value: object, field: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise EngineError("not_an_integer", field=field, value=json.dumps(value))
+
+
 def _counter(data: Mapping[str, object], field: str) -> int:
     return bounded(optional_int(data, field) or 0, field, (0, MAX_COUNTER))
 
@@ -81,15 +117,17 @@ def _hand_options(data: Mapping[str, object]) -> RiichiOptions:
     raw = data.get("options") or {}
     if not isinstance(raw, Mapping):
         raise EngineError("not_an_object", field="options")
-    count = data.get("count")
-    if not is_blank(count):
-        if count not in ("full", "short"):
+    # A hand request gives its count (null is not a count); a tiles
+    # request may leave it to the options.
+    if data.get("kind") == "hand" or not is_blank(data.get("count")):
+        count = data.get("count")
+        if not isinstance(count, str) or count not in COUNTS:
             raise EngineError(
                 "invalid_choice",
                 field="count",
                 option="count",
-                value=str(count),
-                choices="full, short",
+                value=json.dumps(count),
+                choices=", ".join(COUNTS),
             )
         raw = {**raw, "count": count}
     return clean_options(raw)
@@ -98,6 +136,7 @@ def _hand_options(data: Mapping[str, object]) -> RiichiOptions:
 def hand_deltas(data: Mapping[str, object]) -> tuple[int, ...]:
     """Deltas of seats 0..3 for a ``hand`` request."""
     _check_fields(data, HAND_FIELDS)
+    _check_keys(data, HAND_KEYS)
     options = _hand_options(data)
     for field in ("dealer", "winner"):
         if is_blank(data.get(field)):
@@ -141,6 +180,7 @@ _SETTING_FIELDS = {"start_points": "start", "return_points": "return"}
 def end_answer(data: Mapping[str, object]) -> tuple[int, ...]:
     """Final scores of seats 0..3 for an ``end`` request."""
     _check_fields(data, END_FIELDS)
+    _check_keys(data, END_KEYS)
     points = _four(data, "points")
     settings: dict[str, object] = {"uma": None}
     for name, field in _SETTING_FIELDS.items():

@@ -69,9 +69,11 @@ def test_end_answers_the_final_scores():
 
 def test_end_rounds_any_totals_and_breaks_ties_by_seat():
     """24,600 rounds up, 24,500 down; tied points place the earlier seat first."""
+    settings = {"start": 25000, "return": 30000}
     line = {"kind": "end", "points": [24500, 24600, 40000, 10900], "uma": None}
+    line |= settings
     tied = {"kind": "end", "points": [30000, 20000, 30000, 20000]}
-    tied |= {"uma": [15, 5, -5, -15]}
+    tied |= {"uma": [15, 5, -5, -15]} | settings
     assert run([json.dumps(line), json.dumps(tied)]) == [
         {"scores": [-6, -5, 30, -19]},
         {"scores": [20 + 15, -10 - 5, 0 + 5, -10 - 15]},
@@ -80,6 +82,8 @@ def test_end_rounds_any_totals_and_breaks_ties_by_seat():
 
 def test_errors_name_the_field_and_the_command_goes_on():
     """Malformed lines and impossible values answer an error; the next works."""
+    end = {"kind": "end", "points": [25000] * 4, "start": 25000, "return": 30000}
+    end |= {"uma": None}
     lines = [
         "{not json",
         "",
@@ -92,12 +96,10 @@ def test_errors_name_the_field_and_the_command_goes_on():
         hand(count="long"),
         hand(honba=-1),
         hand(colour="red"),
-        json.dumps({"kind": "end", "points": [1, 2, 3]}),
-        json.dumps(
-            {"kind": "end", "points": [25000] * 4, "deductions": [0, 500, 0, 0]}
-        ),
-        json.dumps({"kind": "end", "points": [25000] * 4, "uma": [5, 15, -5, -15]}),
-        json.dumps({"kind": "end", "points": [25000] * 4, "return": 30500}),
+        json.dumps(end | {"points": [1, 2, 3]}),
+        json.dumps(end | {"deductions": [0, 500, 0, 0]}),
+        json.dumps(end | {"uma": [5, 15, -5, -15]}),
+        json.dumps(end | {"return": 30500}),
         json.dumps({"kind": "bet"}),
         hand(),
     ]
