@@ -30,6 +30,7 @@ from itertools import permutations
 
 from .budget import Budget
 from .problem import Problem
+from .swiss_block import BLOCK, plays_blocks
 
 REPEAT = 10**9
 CLUB = 10**6
@@ -60,8 +61,7 @@ class SwissRound:
         self.club = problem.club
         self.rank = problem.rank
         self.pinned = [t >= 0 for t in problem.pin]
-        later = problem.later_rounds if problem.later_rounds >= STRICT_TAIL else 0
-        codes = [_wind_code(row, sum(row) + 1 + later) for row in problem.winds]
+        codes = [_wind_code(row, total) for row, total in _wind_totals(problem)]
         index = {code: i for i, code in enumerate(sorted(set(codes)))}
         # A table's multiset of codes as one number: base 5 digits count how
         # many of its players have each code.
@@ -138,6 +138,19 @@ class SwissRound:
         here[i], there[j] = there[j], here[i]
         self.costs[t] = self.table_cost(here)
         self.costs[u] = self.table_cost(there)
+
+
+def _wind_totals(problem: Problem) -> list[tuple[list[int], int]]:
+    """Each player's wind counts and the rounds they are judged against: the
+    whole event, or the end of the block of four when the event plays its
+    winds in blocks (``swiss_block``): each wind once a block."""
+    played = max(sum(row) for row in problem.winds)
+    pinned = any(t >= 0 for t in problem.pin)
+    total = played + problem.rounds + problem.later_rounds
+    if problem.rounds == 1 and plays_blocks(problem.n, total, pinned):
+        return [(row, -(-(sum(row) + 1) // BLOCK) * BLOCK) for row in problem.winds]
+    later = problem.later_rounds if problem.later_rounds >= STRICT_TAIL else 0
+    return [(row, sum(row) + 1 + later) for row in problem.winds]
 
 
 def _wind_code(row: list[int], total: int) -> int:
