@@ -13,6 +13,9 @@ are judged against the whole event (``later_rounds``), so a round may leave
 a player two apart for a while when the later rounds can close the gap; a
 rule of "within one after every round" forces every fourth round into
 tables of four different missing winds and costs that round its spread.
+Tight events whose last block of four rounds is planned at once
+(``swiss_block``) pay that price: there a wind is judged against the end of
+its block, so every player sits each wind once a block.
 
 The search: steepest descent on swaps of two players of nearby tables (tables
 in rank order; a costly table looks at every table), then a perturbation (a
