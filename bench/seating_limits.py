@@ -4,6 +4,7 @@ withdrawals and with pins, no-repeat at the bound, growth above 400 players.
     .venv/bin/python bench/seating_limits.py            # everything
     .venv/bin/python bench/seating_limits.py swiss      # one part (swiss,
         swiss-end, replan, bound, growth)
+    .venv/bin/python bench/seating_limits.py swiss --only 32x8   # one case
 
 *Mean spread*: over every table of every round, the highest minus the lowest
 rank (0 = first) of its four players in the ranking the round was seated
@@ -109,15 +110,19 @@ def swiss_event(
     )
 
 
-def swiss_spread() -> None:
+def swiss_spread(only: str | None = None) -> None:
+    """Every Swiss case (or only the one named ``NxR``), then 400 x 8 for the
+    time of a round (skipped with ``only``)."""
     print("\n### Swiss: mean rank spread (five seeds each)\n")
     print(
         "| N | R | ranking | target | mean spread (mean of seeds) | per seed "
-        "| repeats | max meet | wind | players > 1 | slowest round s "
+        "| repeats | max meet | wind | players > 1 per seed | slowest round s "
         "| clock stopped |"
     )
     print("|" + "---|" * 12)
     for n, rounds, target in SWISS_CASES:
+        if only is not None and only != f"{n}x{rounds}":
+            continue
         for ranking in ("results", "random"):
             events = [swiss_event(n, rounds, seed, ranking) for seed in SEEDS]
             mean = sum(e.spread for e in events) / len(events)
@@ -127,11 +132,13 @@ def swiss_spread() -> None:
                 f"| {', '.join(str(e.repeats) for e in events)} "
                 f"| {max(e.max_meetings for e in events)} "
                 f"| {max(e.wind for e in events)} "
-                f"| {sum(e.uneven_players for e in events)} "
+                f"| {', '.join(str(e.uneven_players) for e in events)} "
                 f"| {max(e.slowest_s for e in events):.2f} "
                 f"| {sum(e.clock_stopped for e in events)} |",
                 flush=True,
             )
+    if only is not None:
+        return
     event = swiss_event(400, 8, 400, "results")
     print(
         f"\n400 players x 8 rounds (results ranking, seed 400): slowest round "
@@ -401,9 +408,19 @@ PARTS: dict[str, Callable[[], None]] = {
 }
 
 
-def main(parts: Sequence[str] = ()) -> None:
+def main(args: Sequence[str] = ()) -> None:
+    """Run the parts named in ``args`` (all by default); ``--only NxR``
+    limits the ``swiss`` part to one case."""
+    parts, only = list(args), None
+    if "--only" in parts:
+        at = parts.index("--only")
+        only = parts[at + 1]
+        del parts[at : at + 2]
     for name in parts or list(PARTS):
-        PARTS[name]()
+        if name == "swiss":
+            swiss_spread(only)
+        else:
+            PARTS[name]()
 
 
 if __name__ == "__main__":

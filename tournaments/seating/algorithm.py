@@ -10,7 +10,8 @@ from .pins import place_pins
 from .problem import Problem, build_problem
 from .stats import plan_stats
 from .swiss import seat_swiss
-from .types import SeatingPlan, SeatingRequest
+from .swiss_block import block_round
+from .types import Round, SeatingPlan, SeatingRequest
 from .validation import validate_request
 from .winds import assign_winds
 
@@ -33,15 +34,21 @@ def plan_seating(
     """
     validate_request(request)
     budget = Budget(clock, request.time_limit_s, on_progress)
-    problem = build_problem(request)
-    if request.mode == "random":
-        tables = _random_rounds(problem)
-    elif request.mode == "swiss":
-        tables = [seat_swiss(problem, budget)]
+    kept = block_round(request)
+    if kept is not None:  # the last block of a tight Swiss, winds included
+        rounds: tuple[Round, ...] = (kept,)
     else:
-        tables = search_plan(problem, budget)
-    named = [[[problem.ids[i] for i in table] for table in round_] for round_ in tables]
-    rounds = assign_winds(request.history, named)
+        problem = build_problem(request)
+        if request.mode == "random":
+            tables = _random_rounds(problem)
+        elif request.mode == "swiss":
+            tables = [seat_swiss(problem, budget)]
+        else:
+            tables = search_plan(problem, budget)
+        named = [
+            [[problem.ids[i] for i in table] for table in round_] for round_ in tables
+        ]
+        rounds = assign_winds(request.history, named)
     budget.done()
     return SeatingPlan(
         rounds=rounds,

@@ -13,6 +13,9 @@ are judged against the whole event (``later_rounds``), so a round may leave
 a player two apart for a while when the later rounds can close the gap; a
 rule of "within one after every round" forces every fourth round into
 tables of four different missing winds and costs that round its spread.
+Tight events whose last block of four rounds is planned at once
+(``swiss_block``) pay that price: there a wind is judged against the end of
+its block, so every player sits each wind once a block.
 
 The search: steepest descent on swaps of two players of nearby tables (tables
 in rank order; a costly table looks at every table), then a perturbation (a
@@ -30,6 +33,7 @@ from itertools import permutations
 
 from .budget import Budget
 from .problem import Problem
+from .swiss_block import BLOCK, plays_blocks
 
 REPEAT = 10**9
 CLUB = 10**6
@@ -60,8 +64,7 @@ class SwissRound:
         self.club = problem.club
         self.rank = problem.rank
         self.pinned = [t >= 0 for t in problem.pin]
-        later = problem.later_rounds if problem.later_rounds >= STRICT_TAIL else 0
-        codes = [_wind_code(row, sum(row) + 1 + later) for row in problem.winds]
+        codes = [_wind_code(row, total) for row, total in _wind_totals(problem)]
         index = {code: i for i, code in enumerate(sorted(set(codes)))}
         # A table's multiset of codes as one number: base 5 digits count how
         # many of its players have each code.
@@ -138,6 +141,19 @@ class SwissRound:
         here[i], there[j] = there[j], here[i]
         self.costs[t] = self.table_cost(here)
         self.costs[u] = self.table_cost(there)
+
+
+def _wind_totals(problem: Problem) -> list[tuple[list[int], int]]:
+    """Each player's wind counts and the rounds they are judged against: the
+    whole event, or the end of the block of four when the event plays its
+    winds in blocks (``swiss_block``): each wind once a block."""
+    played = max(sum(row) for row in problem.winds)
+    pinned = any(t >= 0 for t in problem.pin)
+    total = played + problem.rounds + problem.later_rounds
+    if problem.rounds == 1 and plays_blocks(problem.n, total, pinned):
+        return [(row, -(-(sum(row) + 1) // BLOCK) * BLOCK) for row in problem.winds]
+    later = problem.later_rounds if problem.later_rounds >= STRICT_TAIL else 0
+    return [(row, sum(row) + 1 + later) for row in problem.winds]
 
 
 def _wind_code(row: list[int], total: int) -> int:
