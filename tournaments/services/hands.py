@@ -8,7 +8,6 @@ table's results (``tables.rebuild_table``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -386,8 +385,20 @@ def close_table(
     # Robust: the table is closed whatever an app above does with the news
     # (a failure there is logged, the tablet still gets its answer).
     for callback in table_closed_callbacks():
-        transaction.on_commit(partial(callback, table.pk), robust=True)
+        transaction.on_commit(_told_closed(callback, table.pk), robust=True)
     return table
+
+
+def _told_closed(callback: Callable[[int], None], table_id: int) -> Callable[[], None]:
+    """``callback(table_id)`` as a function with a name: Django logs a robust
+    on-commit call that failed by its ``__qualname__``, which a
+    ``functools.partial`` lacks (the log line then raised, after the commit)."""
+
+    def told_closed() -> None:
+        callback(table_id)
+
+    told_closed.__qualname__ = getattr(callback, "__qualname__", "table_closed")
+    return told_closed
 
 
 @transaction.atomic
