@@ -133,16 +133,24 @@ def run_rating_job(*, job_id: int, on_progress: Callable[[int], None]) -> Rating
         )
         return RatingJob.objects.get(pk=job_id)
     with transaction.atomic():
-        PlayerRating.objects.all().delete()
+        # Written in place, in player order: two jobs finishing together (two
+        # tables closed at once each queue one) wait for each other's rows
+        # instead of inserting the same player twice.
+        PlayerRating.objects.exclude(player_id__in=list(ratings)).delete()
         PlayerRating.objects.bulk_create(
-            PlayerRating(
-                player_id=r.player,
-                mu=r.mu,
-                sigma=r.sigma,
-                ordinal=r.ordinal,
-                sessions=r.sessions,
-            )
-            for r in ratings.values()
+            [
+                PlayerRating(
+                    player_id=r.player,
+                    mu=r.mu,
+                    sigma=r.sigma,
+                    ordinal=r.ordinal,
+                    sessions=r.sessions,
+                )
+                for _player, r in sorted(ratings.items())
+            ],
+            update_conflicts=True,
+            unique_fields=["player"],
+            update_fields=["mu", "sigma", "ordinal", "sessions", "updated_at"],
         )
         RatingJob.objects.filter(pk=job_id).update(
             status=RatingJob.Status.DONE,
