@@ -62,6 +62,9 @@ NOT_A_COUNT = frozenset(
 )
 
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿœŒ]+")
+#: Addresses shown in full (a tablet link with its random token, where
+#: "iN" once read as English) are not words to translate.
+ADDRESS = re.compile(r"https?://\S+")
 #: "1 points", "1 hands", "1 table points", "1 joueurs": a 1 alone (not 11,
 #: 2.1, -1, +1, 1/4) before a word in the plural, maybe after one lowercase
 #: word; a space, not a tab (table cells).
@@ -99,7 +102,9 @@ def page_texts(page: Page, names: list[str]) -> list[tuple[str, str]]:
 def words_from(vocabulary: frozenset[str], lines: list[tuple[str, str]]) -> list[str]:
     found = []
     for where, line in lines:
-        words = {w for w in WORD.findall(line) if w.lower() in vocabulary}
+        words = {
+            w for w in WORD.findall(ADDRESS.sub(" ", line)) if w.lower() in vocabulary
+        }
         if words:
             found.append(
                 f"{where}: {line!r} ({', '.join(sorted(words, key=str.lower))})"
