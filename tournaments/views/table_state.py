@@ -164,10 +164,11 @@ def get_table_page(table: Table) -> dict[str, Any]:
     template = result_template(code)
     generic = template == RESULT_TEMPLATES.format("generic")
     ruleset, options = ruleset_for(table.round.tournament)
+    form = result_form_of(ruleset, options)
     entry: ResultForm | None = None
     names: dict[int, str] = {}
     if generic:
-        entry = result_form_of(ruleset, options)
+        entry = form
         names = {i: seat.registration.player.name for i, seat in enumerate(seats)}
     # What the players hold now, when the rule set says (riichi's points);
     # once the table is closed, what they ended with: the settled balance,
@@ -208,7 +209,7 @@ def get_table_page(table: Table) -> dict[str, Any]:
         "next_deal": deal,
         "next_hand_number": len(hands) + 1,
         "prevalent_wind_name": wind_name(str(deal.prevalent_wind)) if deal else "",
-        "heading_wind": _heading_wind(ruleset, options),
+        "heading_wind": _heading_wind(form, options),
         # What the players follow from hand to hand besides the winds.
         "deal_counters": [
             (label, deal.counter(name))
@@ -219,13 +220,12 @@ def get_table_page(table: Table) -> dict[str, Any]:
     }
 
 
-def _heading_wind(ruleset: Any, options: Any) -> str:
+def _heading_wind(entry: ResultForm | None, options: Any) -> str:
     """What the new hand's heading says of the wind: MCR's and riichi's
-    prevalent wind (``"prevalent"``); where every player's hand scores, the
-    round wind (``"round"``: the French "vent du tour", not the dominant
-    wind chosen for each hand) only where it is played, else nothing
-    (``"none"``)."""
-    entry = result_form_of(ruleset, options)
+    prevalent wind (``"prevalent"``); where every player's hand scores (the
+    rule set's result inputs, ``entry``), the round wind (``"round"``: the
+    French "vent du tour", not the dominant wind chosen for each hand) only
+    where it is played, else nothing (``"none"``)."""
     every_hand = entry is not None and any(
         field.kind == FieldKind.HANDS for field in entry.fields
     )
