@@ -133,30 +133,24 @@ class TableSheetView(TableTokenMixin, View):
         return penalty_kinds_of(get_ruleset(self.table.round.tournament.ruleset))
 
     def read_table(self) -> Table:
-        """The table, its round and tournament, and its seats with their
-        players (``seats``) in one read: every request of the sheet shows or
-        checks the players (a table not seated yet takes two reads)."""
+        """The table, its round and tournament, read with its seats
+        (``seats``): one query, since every request of the sheet shows or
+        checks the players; a table not seated yet takes a second."""
+        seats = self.seats
+        return seats[0].table if seats else super().read_table()
+
+    @cached_property
+    def seats(self) -> list[Seat]:
+        """The table's seats, East first, with their players, and each with
+        the table, its round and tournament (one instance for the four)."""
         seats = list(
             Seat.objects.select_related(
                 "table__round__tournament", "registration__player"
             ).filter(table__token=self.kwargs["token"])
         )
-        if not seats:
-            return super().read_table()
-        table = seats[0].table
         for seat in seats:
-            seat.table = table
-        self._seats_read = in_wind_order(seats)
-        return table
-
-    @cached_property
-    def seats(self) -> list[Seat]:
-        """The table's seats, East first, with their players."""
-        table = self.table
-        read = getattr(self, "_seats_read", None)
-        if read is not None:
-            return read
-        return in_wind_order(table.seats.select_related("registration__player"))
+            seat.table = seats[0].table
+        return in_wind_order(seats)
 
     @cached_property
     def player_choices(self) -> list[tuple[int, str]]:
