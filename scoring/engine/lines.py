@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TextIO, TypeVar
 
 from scoring.engine.errors import EngineError
@@ -18,6 +18,15 @@ Answer = dict[str, object]
 Reply = TypeVar("Reply")
 # json.dumps(answer, ensure_ascii=False) without building an encoder a line.
 encode = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def require(data: Mapping[str, object], keys: Iterable[str], prefix: str = "") -> None:
+    """Every key of ``keys`` is on the line (its value may be ``null``): a
+    key left out is an error naming it (with ``prefix``, e.g. ``"sets[2]."``),
+    never read as a default."""
+    for key in keys:
+        if key not in data:
+            raise EngineError("missing_field", field=prefix + key)
 
 
 def read_request(line: str) -> Mapping[str, object]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 
+from scoring.engine import lines
 from scoring.engine.encyclopaedia.score import HAND_FIELDS, parse_hand, score_hand
 from scoring.engine.errors import EngineError
 from scoring.engine.french import protocol
@@ -21,11 +22,11 @@ from scoring.engine.french.sets import check_fields
 
 def answer_data(data: Mapping[str, object]) -> Answer:
     """The answer to one line."""
-    protocol.require(data, ("kind",))
+    lines.require(data, ("kind",))
     if data.get("kind") != "hand":
         raise EngineError("unknown_kind", field="kind", kind=str(data.get("kind")))
     check_fields(data, HAND_FIELDS | {"kind"}, "")
-    protocol.require(data, ("finish", "sets", "flowers", "announced"))
+    lines.require(data, ("finish", "sets", "flowers", "announced"))
     protocol.check_int(data["finish"], "finish", nullable=True)
     protocol.check_sets(data["sets"])
     protocol.check_int(data["flowers"], "flowers")

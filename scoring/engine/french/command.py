@@ -133,7 +133,7 @@ def error_answer(error: EngineError) -> Answer:
 
 def answer_data(data: Mapping[str, object]) -> Answer:
     """The answer to one French line (``hand`` or ``settle``)."""
-    protocol.require(data, ("kind",))
+    lines.require(data, ("kind",))
     kind = data.get("kind")
     if kind == "hand":
         return answer_hand(data)
@@ -175,7 +175,7 @@ def answer_hand(data: Mapping[str, object]) -> Answer:
 
 def check_hand_line(data: Mapping[str, object]) -> None:
     """The protocol's keys are all there, with their JSON types."""
-    protocol.require(data, HAND_LINE_REQUIRED)
+    lines.require(data, HAND_LINE_REQUIRED)
     protocol.check_bools(data, HAND_LINE_BOOLS)
     protocol.check_sets(data["sets"])
     for name in ("flowers", "seasons"):
@@ -184,7 +184,7 @@ def check_hand_line(data: Mapping[str, object]) -> None:
 
 def answer_settle(data: Mapping[str, object]) -> Answer:
     check_fields(data, SETTLE_FIELDS, "")
-    protocol.require(data, ("mahjong", "scores"))
+    lines.require(data, ("mahjong", "scores"))
     system = data.get("system", str(System.ADVANCED))
     if system != str(System.ADVANCED):
         raise EngineError("settle_advanced_only", field="system", system=str(system))

@@ -13,14 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from scoring.engine.errors import EngineError
-
-
-def require(data: Mapping[str, object], keys: Iterable[str], prefix: str = "") -> None:
-    """Every key of ``keys`` is present (its value may be ``null``); the
-    error names the field with ``prefix`` (``"sets[2]."``)."""
-    for key in keys:
-        if key not in data:
-            raise EngineError("missing_field", field=prefix + key)
+from scoring.engine.lines import require
 
 
 def check_bools(data: Mapping[str, object], keys: Iterable[str]) -> None:

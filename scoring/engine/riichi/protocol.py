@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from scoring.engine import lines
 from scoring.engine.errors import EngineError
 from scoring.engine.riichi import tiles
 from scoring.engine.riichi.endgame import end_scores
@@ -91,9 +92,7 @@ def _check_fields(data: Mapping[str, object], allowed: frozenset[str]) -> None:
 
 def _check_keys(data: Mapping[str, object], keys: tuple[str, ...]) -> None:
     """Every key of ``keys`` given, and numbers as JSON integers."""
-    for key in keys:
-        if key not in data:
-            raise EngineError("missing_field", field=key)
+    lines.require(data, keys)
     for key, value in data.items():
         if value is None and key in keys and key not in NULLABLE | {"count"}:
             raise EngineError("not_an_integer", field=key, value="null")
