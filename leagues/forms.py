@@ -8,7 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import League
-from tournaments.forms import ruleset_choices
+from tournaments.forms import RulesetFields, ruleset_choices
+from tournaments.models import Tournament
 
 
 class LeagueForm(forms.ModelForm):
@@ -60,7 +61,10 @@ class LeagueForm(forms.ModelForm):
         pass
 
 
-class NightForm(forms.Form):
+class NightForm(RulesetFields):
+    """A club night: its sessions, and how they are played when not as the
+    league's rule set says (another rule set, shorter sessions, a clock)."""
+
     day = forms.DateField(
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -72,6 +76,38 @@ class NightForm(forms.Form):
         help_text=_("Table rounds this evening; more can be added later."),
     )
     name = forms.CharField(label=_("Name"), max_length=160, required=False)
+    hands_per_session = forms.IntegerField(
+        label=_("Hands per session"),
+        min_value=1,
+        max_value=64,
+        required=False,
+        help_text=_("Empty for the rule set's own number (16 in MCR)."),
+    )
+    session_minutes = forms.IntegerField(
+        label=_("Minutes per session"),
+        min_value=10,
+        max_value=600,
+        required=False,
+        initial=Tournament._meta.get_field("session_minutes").default,
+        help_text=_("Time is called after this many minutes."),
+    )
+    field_order = ["day", "sessions", "name", "ruleset", "preset"]
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.default_ruleset = league.ruleset
+        self.fields["ruleset"].choices = [
+            ("", _("The league's rule set")),
+            *ruleset_choices(),
+        ]
+        self.fields["ruleset"].initial = ""
+
+    def night_arguments(self) -> dict[str, Any]:
+        """The cleaned form as ``nights.create_club_night`` takes it."""
+        data = dict(self.cleaned_data)
+        hands = data.pop("hands_per_session")
+        data["ruleset_options"] = {} if hands is None else {"hands_per_session": hands}
+        return data
 
 
 class NightTablesForm(forms.Form):

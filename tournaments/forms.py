@@ -116,10 +116,9 @@ def preset_choices() -> list[tuple[str, Any]]:
     return choices
 
 
-class NewTournamentForm(TournamentForm):
-    """A new tournament: the settings plus its rule set and, for a rule set
-    that names some, the settings to start from (changed later on the rules
-    page). The rule set cannot change once the tournament exists."""
+class RulesetFields(forms.Form):
+    """A rule set and, for a rule set that names some, the settings to start
+    from; ``default_ruleset`` stands when none is chosen."""
 
     ruleset = forms.ChoiceField(label=_("Rule set"), initial="mcr", required=False)
     preset = forms.ChoiceField(
@@ -127,16 +126,15 @@ class NewTournamentForm(TournamentForm):
         required=False,
         help_text=_("Every setting can still be changed on the rules page."),
     )
+    default_ruleset = "mcr"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].choices = ruleset_choices()
         self.fields["preset"].choices = preset_choices()
-        self.order_fields(["name", "ruleset", "preset"])
 
     def clean_ruleset(self) -> str:
-        """MCR when none is chosen (forms and scripts written before riichi)."""
-        return self.cleaned_data.get("ruleset") or "mcr"
+        return self.cleaned_data.get("ruleset") or self.default_ruleset
 
     def clean_preset(self) -> str:
         """The preset's own name (``ema``), once it is the rule set's."""
@@ -147,6 +145,16 @@ class NewTournamentForm(TournamentForm):
                 _("These settings are for another rule set."), code="preset"
             )
         return preset
+
+
+class NewTournamentForm(RulesetFields, TournamentForm):
+    """A new tournament: the settings plus its rule set and the settings to
+    start from (MCR when none is chosen: forms and scripts written before
+    riichi). The rule set cannot change once the tournament exists."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.order_fields(["name", "ruleset", "preset"])
 
 
 class PlayerListForm(forms.Form):

@@ -94,7 +94,7 @@ class LeagueStaffView(LeagueOrganiserMixin, View):
             "league": league,
             "events": league.events.select_related("tournament").order_by("day", "pk"),
             "settings_form": forms.get("settings_form") or LeagueForm(instance=league),
-            "night_form": forms.get("night_form") or NightForm(),
+            "night_form": forms.get("night_form") or NightForm(league=league),
             "add_form": forms.get("add_form")
             or AddTournamentForm(queryset=_available_tournaments(request, league)),
             "rating_job": RatingJob.objects.first(),
@@ -130,11 +130,11 @@ class LeagueStaffView(LeagueOrganiserMixin, View):
         return self._page(request, status=400, settings_form=form)
 
     def _night(self, request: HttpRequest) -> HttpResponse:
-        form = NightForm(request.POST)
+        form = NightForm(request.POST, league=self.league)
         if form.is_valid():
             try:
                 event = nights.create_club_night(
-                    league=self.league, actor=request.user, **form.cleaned_data
+                    league=self.league, actor=request.user, **form.night_arguments()
                 )
             except ERRORS as error:
                 _league_errors(form, error)

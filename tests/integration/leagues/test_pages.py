@@ -71,6 +71,76 @@ def test_bad_typed_tables_answer_400_with_the_reason(client, organiser):
     assert "Table 1 has 2 names: give four names a table." in response.content.decode()
 
 
+def test_the_night_form_sets_its_rule_set_hands_and_clock(client, organiser):
+    league = make_league(organiser)
+    client.force_login(organiser)
+    page = client.get(f"/manage/leagues/{league.slug}/").content.decode()
+    for field in ("ruleset", "preset", "hands_per_session", "session_minutes"):
+        assert f'name="{field}"' in page
+    response = client.post(
+        f"/manage/leagues/{league.slug}/",
+        {
+            "action": "night",
+            "day": "2026-01-08",
+            "sessions": "2",
+            "ruleset": "riichi",
+            "preset": "riichi:ema",
+            "session_minutes": "90",
+        },
+    )
+    assert response.status_code == 302
+    tournament = LeagueEvent.objects.get().tournament
+    assert tournament.ruleset == "riichi"
+    assert tournament.session_minutes == 90
+    assert tournament.rounds_count == 2
+
+
+def test_a_night_with_no_rule_set_chosen_plays_the_leagues_with_its_hands(
+    client, organiser
+):
+    league = make_league(organiser)
+    client.force_login(organiser)
+    client.post(
+        f"/manage/leagues/{league.slug}/",
+        {
+            "action": "night",
+            "day": "2026-01-08",
+            "sessions": "1",
+            "hands_per_session": "8",
+        },
+    )
+    tournament = LeagueEvent.objects.get().tournament
+    assert tournament.ruleset == league.ruleset == "mcr"
+    assert tournament.ruleset_options["hands_per_session"] == 8
+    assert tournament.session_minutes == 120
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (
+            {"ruleset": "mcr", "preset": "riichi:ema"},
+            "These settings are for another rule set.",
+        ),
+        ({"hands_per_session": "0"}, "greater than or equal to 1"),
+        ({"session_minutes": "5"}, "greater than or equal to 10"),
+        ({"ruleset": "riichi", "hands_per_session": "8"}, "hands_per_session"),
+    ],
+)
+def test_a_night_the_rules_refuse_answers_400_and_stores_nothing(
+    client, organiser, fields, message
+):
+    league = make_league(organiser)
+    client.force_login(organiser)
+    response = client.post(
+        f"/manage/leagues/{league.slug}/",
+        {"action": "night", "day": "2026-01-08", "sessions": "1", **fields},
+    )
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not LeagueEvent.objects.exists()
+
+
 def test_someone_elses_league_is_forbidden(client, organiser):
     league = make_league(organiser, is_public=True)
     client.force_login(UserFactory())
