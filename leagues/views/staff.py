@@ -246,7 +246,7 @@ class NightView(LeagueOrganiserMixin, View):
                     round_number=number,
                 )
                 messages.success(
-                    request, _("The seating engine is forming the tables.")
+                    request, _("The seating engine set the tables: open the tablets.")
                 )
             elif action == "session":
                 nights.add_night_session(event=night, actor=request.user)

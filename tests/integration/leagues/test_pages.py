@@ -55,6 +55,29 @@ def test_an_organiser_creates_a_league_a_night_and_its_tables(client, organiser)
     assert f"/staff/{event.tournament.slug}/rounds/1/" in page.content.decode()
 
 
+def test_the_engine_seats_the_typed_names_and_says_the_tables_are_set(
+    client, organiser
+):
+    league = make_league(organiser)
+    client.force_login(organiser)
+    client.post(
+        f"/manage/leagues/{league.slug}/",
+        {"action": "night", "day": "2026-01-08", "sessions": "1"},
+    )
+    event = LeagueEvent.objects.get()
+    names = "\n".join(f"Player {letter}" for letter in "ABCDEFGH")
+    response = client.post(
+        f"/manage/leagues/{league.slug}/nights/{event.pk}/",
+        {"action": "engine", "round": "1", "names": names},
+        follow=True,
+    )
+    assert "The seating engine set the tables: open the tablets." in (
+        response.content.decode()
+    )
+    assert event.tournament.rounds.get().status == Round.Status.SEATED
+    assert [len(table.seats.all()) for table in tables_of(event)] == [4, 4]
+
+
 def test_bad_typed_tables_answer_400_with_the_reason(client, organiser):
     league = make_league(organiser)
     client.force_login(organiser)
