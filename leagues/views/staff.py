@@ -29,6 +29,7 @@ from scoring.engine.errors import EngineError
 from tournaments.models import Tournament
 from tournaments.permissions import organiser_required_response
 from tournaments.services.errors import ServiceError
+from tournaments.views.mixins import number_or_404
 
 ERRORS = (ServiceError, EngineError)
 
@@ -168,7 +169,9 @@ class LeagueStaffView(LeagueOrganiserMixin, View):
 
     def _seed(self, request: HttpRequest) -> HttpResponse:
         event = get_object_or_404(
-            self.league.events, pk=request.POST.get("event"), kind="tournament"
+            self.league.events,
+            pk=number_or_404(request.POST.get("event", "")),
+            kind="tournament",
         )
         try:
             ratings.seed_first_round(
@@ -223,7 +226,7 @@ class NightView(LeagueOrganiserMixin, View):
     def post(self, request: HttpRequest, slug: str, event: int) -> HttpResponse:
         night = self.event()
         action = request.POST.get("action")
-        number = int(request.POST.get("round") or 1)
+        number = number_or_404(request.POST.get("round", ""), default=1)
         try:
             if action == "tables":
                 form = NightTablesForm(request.POST)

@@ -19,7 +19,7 @@ from leagues.services import teams as team_services
 from leagues.views.public import XLSX
 from scoring.engine.errors import EngineError
 from tournaments.services.errors import ServiceError
-from tournaments.views.mixins import OrganiserMixin, TournamentMixin
+from tournaments.views.mixins import OrganiserMixin, TournamentMixin, number_or_404
 
 
 class TeamsForm(forms.Form):
@@ -86,7 +86,7 @@ class TeamStaffView(OrganiserMixin, View):
             messages.success(request, _("The teams are saved."))
         elif action == "seat":
             round_ = self.tournament.rounds.filter(
-                number=request.POST.get("round") or 0
+                number=number_or_404(request.POST.get("round", ""))
             ).first()
             if round_ is None:
                 raise Http404

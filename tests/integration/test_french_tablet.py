@@ -172,3 +172,14 @@ def test_a_correction_is_previewed_in_the_hands_own_deal(client, simple_table):
     assert '<tr data-preview-seat="0">' in partial
     assert partial.count("<td data-points>4</td>") == 1
     assert "<td data-total>4</td>" in partial
+
+
+@pytest.mark.parametrize("hand", ["\u00b2", "abc", "9" * 40])
+def test_a_preview_of_a_hand_the_page_never_names_is_a_404(client, simple_table, hand):
+    """``?hand=`` was read with ``int()`` once ``isdigit()`` said yes, and
+    "²" is a digit to ``isdigit()``: a 500."""
+    response = client.post(
+        f"/table/{simple_table.token}/hands/preview/?hand={hand}",
+        {"edit-kind": "draw", "edit-dominant_wind": "E"},
+    )
+    assert response.status_code == 404

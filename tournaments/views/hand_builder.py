@@ -26,6 +26,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.hands import engine_payload
 from tournaments.services.rules import deal_of, ruleset_for
 from tournaments.views.display import signed, wind_name
+from tournaments.views.mixins import number_or_404
 from tournaments.views.referee import TableSheetView
 from tournaments.views.table_state import get_next_deal
 
@@ -47,7 +48,7 @@ class HandsPreviewView(TableSheetView):
             value = form.cleaned_data.get(spec.name)
             if value not in (None, "", [], {}):
                 data[spec.name] = value
-        hand_id = int(corrected) if corrected.isdigit() else None
+        hand_id = number_or_404(corrected) if corrected else None
         return render(request, PREVIEW, get_hands_preview(self.table, data, hand_id))
 
 

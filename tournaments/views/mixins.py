@@ -24,6 +24,19 @@ from tournaments.selectors.seating import with_seating_plan
 from tournaments.services.rules import first_language
 
 
+def number_or_404(value: str, default: int | None = None) -> int:
+    """A row number or id that a page's own form sends (a round, an event).
+
+    Anything else was not sent by the page: 404, not a crash on ``int()``
+    (which also reads "²" or "٣" as digits) or on a number past the
+    database's integers. ``default`` stands for an empty value."""
+    if not value and default is not None:
+        return default
+    if not (value.isascii() and value.isdigit()) or len(value) > 9:
+        raise Http404
+    return int(value)
+
+
 def open_in_first_language(request: HttpRequest, ruleset: str) -> None:
     """Show the page in the rule set's first language (French classic and
     the encyclopaedia scoring: French) unless the visitor chose a language

@@ -164,6 +164,28 @@ def test_a_night_the_rules_refuse_answers_400_and_stores_nothing(
     assert not LeagueEvent.objects.exists()
 
 
+@pytest.mark.parametrize("value", ["xx", "1e309", "\u00b2", "9" * 40])
+def test_a_number_the_page_never_sends_is_a_404_not_a_crash(client, organiser, value):
+    """Found by tests/integration/test_forms_hostile.py: the league page's
+    seed button and the night page's round were read with ``int()``."""
+    league = make_league(organiser)
+    client.force_login(organiser)
+    client.post(
+        f"/manage/leagues/{league.slug}/",
+        {"action": "night", "day": "2026-01-08", "sessions": "1"},
+    )
+    event = LeagueEvent.objects.get()
+    seed = client.post(
+        f"/manage/leagues/{league.slug}/", {"action": "seed", "event": value}
+    )
+    tables = client.post(
+        f"/manage/leagues/{league.slug}/nights/{event.pk}/",
+        {"action": "tables", "round": value, "tables": T1},
+    )
+    assert (seed.status_code, tables.status_code) == (404, 404)
+    assert event.tournament.rounds.get().status == Round.Status.PLANNED
+
+
 def test_someone_elses_league_is_forbidden(client, organiser):
     league = make_league(organiser, is_public=True)
     client.force_login(UserFactory())
