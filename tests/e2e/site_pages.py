@@ -15,6 +15,9 @@ from datetime import date
 from django.test import Client
 from playwright.sync_api import Page
 
+from leagues.models import League, LeagueEvent
+from leagues.services import leagues as league_services
+from leagues.services import nights
 from scoring.api import EXAMPLE_HAND
 from tests.factories import (
     PlayerFactory,
@@ -35,6 +38,7 @@ FIRST_NAMES += ["Gaëlle", "Hugo"]
 LAST_NAMES = ["Moreau", "Lefèvre", "Garnier", "Rousseau", "Fontaine", "Chevalier"]
 LAST_NAMES += ["Girard", "Lambert"]
 TOURNAMENT_NAME = "Tournoi de printemps"
+LEAGUE_NAME = "Club du jeudi"
 ORGANISER = "organisatrice"
 
 
@@ -50,6 +54,8 @@ class Event:
     organiser: object
     tablet: Table
     closed_table: Table
+    league: League
+    night: LeagueEvent
 
     @property
     def slug(self) -> str:
@@ -63,7 +69,8 @@ class Event:
     def names(self) -> list[str]:
         """Every name the builder chose, longest first (for removal)."""
         players = Player.objects.filter(registrations__tournament=self.tournament)
-        words = {self.tournament.name, self.organiser.username}
+        words = {self.tournament.name, self.organiser.username, self.league.name}
+        words.add(self.night.tournament.name)
         for player in players:
             words |= {player.first_name, player.last_name, str(player)}
         return sorted(words, key=len, reverse=True)
@@ -126,7 +133,30 @@ def build_event() -> Event:
         content=b"PK",
         created_by=organiser,
     )
-    return Event(tournament, registrations, organiser, tablet, closed_table)
+    league, night = build_league(tournament, organiser)
+    return Event(
+        tournament, registrations, organiser, tablet, closed_table, league, night
+    )
+
+
+def build_league(tournament: Tournament, organiser) -> tuple[League, LeagueEvent]:
+    """A club league counting the tournament, and a night whose one table
+    (the tournament's first four players) played a hand and closed."""
+    league = league_services.create_league(
+        name=LEAGUE_NAME, actor=organiser, is_public=True
+    )
+    league_services.add_event(league=league, tournament=tournament, actor=organiser)
+    night = nights.create_club_night(
+        league=league, day=date(2026, 5, 7), actor=organiser
+    )
+    names = [
+        f"{first} {last}" for first, last in zip(FIRST_NAMES, LAST_NAMES, strict=True)
+    ]
+    nights.seat_night_tables(event=night, tables=[names[:4]], actor=organiser)
+    table = night.tournament.rounds.get(number=1).tables.get()
+    win(table, 0, 1)
+    close(table)
+    return league, night
 
 
 def score_a_hand(page: Page) -> None:
@@ -197,6 +227,20 @@ PAGES = [
     SitePage("settings", lambda e: f"/staff/{e.slug}/settings/", staff=True),
     SitePage("import", lambda e: f"/staff/{e.slug}/import/", staff=True),
     SitePage("exports", lambda e: f"/staff/{e.slug}/exports/", staff=True),
+    SitePage("leagues", lambda e: "/leagues/"),
+    SitePage("league", lambda e: f"/leagues/{e.league.slug}/"),
+    SitePage("league-ema", lambda e: f"/leagues/{e.league.slug}/ema/"),
+    SitePage("league-ratings", lambda e: f"/leagues/{e.league.slug}/ratings/"),
+    SitePage("career", lambda e: f"/players/{e.registrations[0].player_id}/"),
+    SitePage("leagues-staff", lambda e: "/manage/leagues/", staff=True),
+    SitePage("league-staff", lambda e: f"/manage/leagues/{e.league.slug}/", staff=True),
+    SitePage("duplicates", lambda e: "/manage/players/", staff=True),
+    SitePage(
+        "night",
+        lambda e: f"/manage/leagues/{e.league.slug}/nights/{e.night.pk}/",
+        staff=True,
+    ),
+    SitePage("teams-staff", lambda e: f"/manage/teams/{e.slug}/", staff=True),
 ]
 
 
