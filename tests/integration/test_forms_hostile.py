@@ -42,7 +42,7 @@ HOSTILE_FILES = (
     ("players.json", b"[" * 5000),
     ("empty.xlsx", b""),
 )
-START = ("/staff/", "/manage/leagues/", "/")
+START = ("/staff/", "/manage/leagues/", "/", "/accounts/login/")
 # Leaving the session or the site's own areas is not what is tested here.
 SKIP = re.compile(r"^/(admin|accounts/logout|i18n|static|api)/|\.(xlsx|csv|png|svg)$")
 MAX_PAGES = 400
