@@ -19,6 +19,17 @@ pytestmark = pytest.mark.django_db
 T1 = "Ann A, Bob B, Cy C, Dee D"
 
 
+def night_from_the_page(client, organiser) -> tuple[League, LeagueEvent]:
+    """A league, and a one-session night created on its staff page."""
+    league = make_league(organiser)
+    client.force_login(organiser)
+    client.post(
+        f"/manage/leagues/{league.slug}/",
+        {"action": "night", "day": "2026-01-08", "sessions": "1"},
+    )
+    return league, LeagueEvent.objects.get()
+
+
 def test_an_organiser_creates_a_league_a_night_and_its_tables(client, organiser):
     client.force_login(organiser)
     response = client.post(
@@ -58,13 +69,7 @@ def test_an_organiser_creates_a_league_a_night_and_its_tables(client, organiser)
 def test_the_engine_seats_the_typed_names_and_says_the_tables_are_set(
     client, organiser
 ):
-    league = make_league(organiser)
-    client.force_login(organiser)
-    client.post(
-        f"/manage/leagues/{league.slug}/",
-        {"action": "night", "day": "2026-01-08", "sessions": "1"},
-    )
-    event = LeagueEvent.objects.get()
+    league, event = night_from_the_page(client, organiser)
     names = "\n".join(f"Player {letter}" for letter in "ABCDEFGH")
     response = client.post(
         f"/manage/leagues/{league.slug}/nights/{event.pk}/",
@@ -79,13 +84,7 @@ def test_the_engine_seats_the_typed_names_and_says_the_tables_are_set(
 
 
 def test_bad_typed_tables_answer_400_with_the_reason(client, organiser):
-    league = make_league(organiser)
-    client.force_login(organiser)
-    client.post(
-        f"/manage/leagues/{league.slug}/",
-        {"action": "night", "day": "2026-01-08", "sessions": "1"},
-    )
-    event = LeagueEvent.objects.get()
+    league, event = night_from_the_page(client, organiser)
     response = client.post(
         f"/manage/leagues/{league.slug}/nights/{event.pk}/",
         {"action": "tables", "round": "1", "tables": "Ann A, Bob B"},
@@ -168,13 +167,7 @@ def test_a_night_the_rules_refuse_answers_400_and_stores_nothing(
 def test_a_number_the_page_never_sends_is_a_404_not_a_crash(client, organiser, value):
     """Found by tests/integration/test_forms_hostile.py: the league page's
     seed button and the night page's round were read with ``int()``."""
-    league = make_league(organiser)
-    client.force_login(organiser)
-    client.post(
-        f"/manage/leagues/{league.slug}/",
-        {"action": "night", "day": "2026-01-08", "sessions": "1"},
-    )
-    event = LeagueEvent.objects.get()
+    league, event = night_from_the_page(client, organiser)
     seed = client.post(
         f"/manage/leagues/{league.slug}/", {"action": "seed", "event": value}
     )
