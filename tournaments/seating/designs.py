@@ -9,7 +9,8 @@ repeat-free. R is a product of finite fields, which needs every prime-power
 factor of m to be at least 4 (m = 5, 7, 8, 9, 16, 25, 100...). When m is
 itself a multiple of four, the four groups then play the design for m players
 side by side, which adds its rounds: 16 players get 4 + 1 = 5 rounds (the
-affine plane of order 4), 64 get 16 + 5 = 21 (AG(3, 4)), 400 get 100 + 25.
+affine plane of order 4), 64 get 16 + 5 = 21 (AG(3, 4)), 400 get 100 + 33
+(the shipped design for 100 players, at the bound like 16 and 64).
 
 Second construction, at the bound: for n = 3q + 1 players, q = 1 (mod 4) a
 prime power (n = 16, 28, 40, 52, 76, 88, 112...), a resolvable design where
@@ -365,6 +366,82 @@ _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
 }
 
 
+#: Designs on G x 4 levels found offline by scripts/find_level_bases.py (a
+#: SAT model; the checks are in tests/unit/seating/test_designs.py), G = Z_g
+#: or the additive group of GF(g). Players are (x, c) for x in G and a level
+#: c, coded c * g + x. Adding i to every x for i in G turns the base round
+#: into g rounds; each fixed table (a_0, a_1, a_2, a_3) is the round of the
+#: tables {(x + a_c, c)} for x in G. n -> (g, over GF(g), base round, fixed
+#: tables).
+_LevelDesign = tuple[
+    int, bool, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
+]
+_LEVEL_DESIGNS: dict[int, _LevelDesign] = {
+    # 100 = 4 x 25: 33 rounds, the bound floor(99 / 3), every pair meeting
+    # once (a resolvable (100, 4, 1) design), over GF(25); invariant under
+    # (x, c) -> (8 x, c + 1 mod 4), 8 of order 8 in GF(25). Found in 2 s by
+    # scripts/find_level_bases.py --players 100 --field --multiplier 8 --levels 1230.
+    100: (
+        25,
+        True,
+        (
+            (0, 25, 50, 75),
+            (1, 4, 89, 91),
+            (2, 3, 35, 40),
+            (5, 20, 34, 46),
+            (6, 24, 64, 66),
+            (7, 23, 62, 68),
+            (8, 22, 85, 90),
+            (9, 21, 27, 28),
+            (10, 15, 84, 96),
+            (11, 19, 57, 73),
+            (12, 18, 33, 47),
+            (13, 17, 83, 97),
+            (14, 16, 58, 72),
+            (26, 29, 81, 99),
+            (30, 45, 61, 69),
+            (31, 49, 82, 98),
+            (32, 48, 52, 53),
+            (36, 44, 59, 71),
+            (37, 43, 77, 78),
+            (38, 42, 55, 70),
+            (39, 41, 87, 93),
+            (51, 54, 80, 95),
+            (56, 74, 86, 94),
+            (60, 65, 88, 92),
+            (63, 67, 76, 79),
+        ),
+        (
+            (0, 2, 4, 21),
+            (0, 3, 1, 9),
+            (0, 5, 16, 2),
+            (0, 8, 7, 22),
+            (0, 11, 3, 4),
+            (0, 19, 2, 1),
+            (0, 20, 14, 3),
+            (0, 22, 23, 8),
+        ),
+    ),
+}
+
+
+def _level_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
+    """Develop the shipped design on G x 4 levels for n players, if any."""
+    if n not in _LEVEL_DESIGNS:
+        return None
+    g, field, base, fixed = _LEVEL_DESIGNS[n]
+    ring = _ring(g) if field else None
+    add = ring[0].add if ring else lambda x, y: (x + y) % g
+    rounds = [
+        [tuple(p - p % g + add(p % g, i) for p in t) for t in base] for i in range(g)
+    ]
+    rounds += [
+        [tuple(c * g + add(x, a) for c, a in enumerate(t)) for x in range(g)]
+        for t in fixed
+    ]
+    return rounds
+
+
 @cache
 def _plus_one_field(n: int) -> _Field | None:
     """GF(q) when n = 3q + 1 with q = 1 (mod 4) a prime power, else None."""
@@ -448,9 +525,10 @@ def _cyclic_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
 
 @cache
 def _known(n: int) -> list[list[tuple[int, ...]]] | None:
-    """Rounds developed from shipped base rounds or shipped as data (small
-    fields only), the longer of the two."""
-    found = [k for k in (_cyclic_rounds(n), shipped_rounds(n)) if k is not None]
+    """Rounds developed from shipped base rounds or designs, or shipped as
+    data, the longest."""
+    candidates = (_cyclic_rounds(n), _level_rounds(n), shipped_rounds(n))
+    found = [k for k in candidates if k is not None]
     return max(found, key=len) if found else None
 
 
