@@ -1,8 +1,7 @@
 """Search a design on Z_g x 4 levels: one base round and fixed rounds (SAT).
 
     /path/to/a/venv/with/python-sat/bin/python \
-        scripts/find_level_bases.py --players 100 --field --multiplier 8 \
-        --levels 1230
+        scripts/find_level_bases.py --players 100 --field --symmetry 8:1230
 
 Players are (x, c), x in Z_g and a level c in {0, 1, 2, 3}, coded c g + x,
 with g = players / 4. The rounds are:
@@ -26,14 +25,16 @@ three table-mates, table-mates of table-mates are table-mates: no table
 numbering, so no table symmetry) and the fixed tables' a_c. Symmetry
 breaking: the base pair {(0, 0), (1, 0)} (one pair takes key (0, 0, 1);
 a translation moves it there), fixed tables in increasing a_1. With
-``--multiplier m --levels 1230`` the base round and the set of fixed rounds
-are asked to be invariant under (x, c) -> (m x, levels[c]), which cuts the
-search (the excluded keys must be invariant too).
+``--symmetry m:1230`` (one or more) the base round and the keys the fixed
+rounds take are asked to be invariant under (x, c) -> (m x, levels[c]) with
+levels = 1230, which cuts the search (the excluded keys must be invariant
+too; ``--exclude c,e,d`` replaces them).
 
-Prints the base round and the fixed tables in the form of
-``tournaments.seating.designs._LEVEL_DESIGNS``; ``--time`` stops the solver
-after that many seconds (a gap, not a proof). Reuses the key-exactly-once
-``SatModel`` of scripts/find_rotational_bases.py.
+Prints the base round and the fixed rounds in the form of
+``tournaments.seating.designs._LEVEL_DESIGNS`` (the solver is complete: "no
+such design" is a proof, for the symmetry asked). Reuses the
+key-exactly-once ``SatModel`` of scripts/find_rotational_bases.py; run it
+under ``timeout`` (the solver holds the interpreter: no clock inside).
 
 Found (issue 17, 2-CPU shared machine, under nice): 100 over GF(25) with the
 order-8 symmetry above in 2 s (over Z_25 with m = 7, nothing in 10 minutes).
@@ -44,7 +45,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -54,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tournaments.seating.designs import _Field
 
 Key = tuple[int, int, int]
+Tables = list[tuple[int, ...]] | tuple[tuple[int, ...], ...]
 
 #: players -> the keys no round may take: each player misses the same number
 #: of others, and the misses are unions of key orbits (the GDD's groups).
@@ -67,6 +68,17 @@ EXCLUDED: dict[int, list[Key]] = {
     # type 3^28: (x, 0), (x, 1), (x, 2) miss each other; level 3 splits
     # into {x, x + 7, x + 14}
     84: [(0, 1, 0), (0, 2, 0), (1, 2, 0), (3, 3, 7)],
+    # type 3^32: each level splits into {x, x + 8, x + 16}; and the keys of
+    # the round in SPECIAL
+    96: [(c, c, 8) for c in range(4)] + [(0, 1, 0), (0, 1, 12), (2, 3, 0), (2, 3, 12)],
+}
+
+#: players -> fixed rounds given as they are (the distinct translates of
+#: their tables). For g = 24 a level's pure key 12 is taken by no base table
+#: (it would take it twice) and by no transversal table: this round takes
+#: them all, and (0, 1, 0), (0, 1, 12), (2, 3, 0), (2, 3, 12).
+SPECIAL: dict[int, list[tuple[tuple[int, ...], ...]]] = {
+    96: [((0, 12, 24, 36), (48, 60, 72, 84))],
 }
 
 
@@ -76,10 +88,13 @@ class Levels:
     ``tournaments.seating.designs._Field``), whose multipliers are the
     field's units."""
 
-    def __init__(self, players: int, field: bool = False) -> None:
+    def __init__(
+        self, players: int, field: bool = False, exclude: list[Key] | None = None
+    ) -> None:
         self.players, self.g = players, players // 4
-        self.fixed = (players - 1) // 3 - self.g
-        self.excluded = set(EXCLUDED[players])
+        self.special = SPECIAL.get(players, [])
+        self.fixed = (players - 1) // 3 - self.g - len(self.special)
+        self.excluded = set(EXCLUDED[players] if exclude is None else exclude)
         g = self.g
         if g % 2 == 0:
             self.excluded.update((c, c, g // 2) for c in range(4))
@@ -106,22 +121,21 @@ class Levels:
         c, x = divmod(p, self.g)
         return levels[c] * self.g + self.mul(m, x)
 
-    def rounds(
-        self, base: list[tuple[int, ...]], fixed: list[tuple[int, ...]]
-    ) -> list[list[tuple[int, ...]]]:
+    def rounds(self, base: Tables, fixed: list[Tables]) -> list[Tables]:
+        """As ``tournaments.seating.designs._level_rounds`` develops them."""
         g = self.g
 
-        def move(p: int, i: int) -> int:
-            return p - p % g + self.add(p % g, i)
+        def move(t: tuple[int, ...], i: int) -> tuple[int, ...]:
+            return tuple(p - p % g + self.add(p % g, i) for p in t)
 
-        developed = [[tuple(move(p, i) for p in t) for t in base] for i in range(g)]
-        for a in fixed:
+        developed = [[move(t, i) for t in base] for i in range(g)]
+        for tables in fixed:
             developed.append(
-                [tuple(c * g + self.add(x, a[c]) for c in range(4)) for x in range(g)]
+                sorted({tuple(sorted(move(t, i))) for t in tables for i in range(g)})
             )
         return developed
 
-    def check(self, rounds: list[list[tuple[int, ...]]]) -> None:
+    def check(self, rounds: list[Tables]) -> None:
         met: set[tuple[int, int]] = set()
         for r in rounds:
             assert sorted(p for t in r for p in t) == list(range(self.players))
@@ -133,8 +147,8 @@ class Levels:
 
 
 def solve(
-    levels: Levels, m: int, perm: list[int] | None, seconds: float
-) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]] | None:
+    levels: Levels, symmetries: list[tuple[int, list[int]]]
+) -> tuple[Tables, list[Tables]] | None:
     g, n, k = levels.g, levels.players, levels.fixed
     sat = SatModel()
     pool, clauses, keys, card = sat.pool, sat.clauses, sat.keys, sat.exactly
@@ -157,7 +171,7 @@ def solve(
             clauses.append([-same(p, q)])
         else:
             keys.setdefault(key, []).append(same(p, q))
-    if perm is None:  # (under the symmetry, translations move its centre)
+    if not symmetries:  # (under a symmetry, translations move its centre)
         clauses.append([same(0, 1)])
     covered: dict[Key, list[int]] = {}
     for r in range(k):
@@ -180,7 +194,7 @@ def solve(
                 else:
                     keys.setdefault(key, []).append(takes)
                     covered.setdefault(key, []).append(takes)
-    if perm is not None:
+    for m, perm in symmetries:
         for p, q in itertools.combinations(range(n), 2):
             sp, sq = levels.image(p, m, perm), levels.image(q, m, perm)
             clauses.append([-same(p, q), same(sp, sq)])
@@ -195,7 +209,7 @@ def solve(
                 clauses.append([-lit, *covered[image]])
     for key in levels.excluded:
         keys.pop(key, None)
-    model = run(sat, seconds)
+    model = sat.solve()
     if model is None:
         return None
     base: list[tuple[int, ...]] = []
@@ -205,47 +219,39 @@ def solve(
                 tuple([p] + [q for q in range(n) if q != p and same(p, q) in model])
             )
     fixed = [
-        tuple(next(x for x in range(g) if a(r, c, x) in model) for c in range(4))
+        (
+            tuple(
+                c * g + next(x for x in range(g) if a(r, c, x) in model)
+                for c in range(4)
+            ),
+        )
         for r in range(k)
     ]
-    return base, fixed
-
-
-def run(sat: SatModel, seconds: float) -> set[int] | None:
-    """``sat.solve()`` stopped after ``seconds`` (None then too)."""
-    from pysat.solvers import Cadical153
-
-    for lits in sat.keys.values():
-        sat.exactly(lits, 1)
-    print(
-        f"{sat.pool.top} variables, {len(sat.clauses)} clauses, {len(sat.keys)} keys",
-        file=sys.stderr,
-    )
-    solver = Cadical153(bootstrap_with=sat.clauses)
-    timer = threading.Timer(seconds, solver.interrupt)
-    timer.start()
-    found = solver.solve_limited(expect_interrupt=True)
-    timer.cancel()
-    if not found:
-        print("unsatisfiable" if found is False else "stopped", file=sys.stderr)
-        return None
-    return {v for v in solver.get_model() or [] if v > 0}
+    return base, fixed + levels.special
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, required=True, choices=sorted(EXCLUDED))
-    parser.add_argument("--multiplier", type=int, default=1)
-    parser.add_argument("--levels", help="level images, e.g. 1230")
+    parser.add_argument("--symmetry", action="append", default=[], metavar="M:LEVELS")
+    parser.add_argument("--exclude", action="append", metavar="C,E,D")
     parser.add_argument("--field", action="store_true", help="GF(p^2), not Z_g")
-    parser.add_argument("--time", type=float, default=600.0)
     args = parser.parse_args()
-    levels = Levels(args.players, args.field)
-    perm = None if args.levels is None else [int(c) for c in args.levels]
+    exclude = None
+    if args.exclude is not None:
+        exclude = [
+            (c, e, d) for c, e, d in (map(int, k.split(",")) for k in args.exclude)
+        ]
+    levels = Levels(args.players, args.field, exclude)
+    symmetries = []
+    for spec in args.symmetry:
+        m, images = spec.split(":")
+        symmetries.append((int(m), [int(c) for c in images]))
     start = time.process_time()
-    found = solve(levels, args.multiplier, perm, args.time)
+    found = solve(levels, symmetries)
     print(f"{time.process_time() - start:.0f} CPU s", file=sys.stderr)
     if found is None:
+        print("no such design", file=sys.stderr)
         return 1
     base, fixed = found
     levels.check(levels.rounds(base, fixed))

@@ -370,17 +370,16 @@ _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
 #: SAT model; the checks are in tests/unit/seating/test_designs.py), G = Z_g
 #: or the additive group of GF(g). Players are (x, c) for x in G and a level
 #: c, coded c * g + x. Adding i to every x for i in G turns the base round
-#: into g rounds; each fixed table (a_0, a_1, a_2, a_3) is the round of the
-#: tables {(x + a_c, c)} for x in G. n -> (g, over GF(g), base round, fixed
-#: tables).
-_LevelDesign = tuple[
-    int, bool, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
-]
+#: into g rounds; each fixed round is the distinct translates of its tables
+#: (one table {(a_c, c)}, a player of each level, gives g tables: a round
+#: that the translations leave as it is). n -> (g, over GF(g), base round,
+#: fixed rounds).
+_LevelDesign = tuple[int, bool, tuple[tuple[int, ...], ...], _Bases]
 _LEVEL_DESIGNS: dict[int, _LevelDesign] = {
     # 100 = 4 x 25: 33 rounds, the bound floor(99 / 3), every pair meeting
     # once (a resolvable (100, 4, 1) design), over GF(25); invariant under
     # (x, c) -> (8 x, c + 1 mod 4), 8 of order 8 in GF(25). Found in 2 s by
-    # scripts/find_level_bases.py --players 100 --field --multiplier 8 --levels 1230.
+    # scripts/find_level_bases.py --players 100 --field --symmetry 8:1230.
     100: (
         25,
         True,
@@ -412,14 +411,54 @@ _LEVEL_DESIGNS: dict[int, _LevelDesign] = {
             (63, 67, 76, 79),
         ),
         (
-            (0, 2, 4, 21),
-            (0, 3, 1, 9),
-            (0, 5, 16, 2),
-            (0, 8, 7, 22),
-            (0, 11, 3, 4),
-            (0, 19, 2, 1),
-            (0, 20, 14, 3),
-            (0, 22, 23, 8),
+            ((0, 27, 54, 96),),
+            ((0, 28, 51, 84),),
+            ((0, 30, 66, 77),),
+            ((0, 33, 57, 97),),
+            ((0, 36, 53, 79),),
+            ((0, 44, 52, 76),),
+            ((0, 45, 64, 78),),
+            ((0, 47, 73, 83),),
+        ),
+    ),
+    # 84 = 4 x 21: 27 rounds, the bound floor(83 / 3); a resolvable 4-GDD of
+    # type 3^28: (x, 0), (x, 1), (x, 2) miss each other, and (x, 3) misses
+    # (x +- 7, 3). Invariant under (x, c) -> (4 x, c + 1 mod 3) (level 3 stays),
+    # 4 a cube root of 1 mod 21. Found in 2 CPU minutes by
+    # scripts/find_level_bases.py --players 84 --symmetry 4:1203.
+    84: (
+        21,
+        False,
+        (
+            (0, 52, 56, 80),
+            (1, 44, 47, 65),
+            (2, 5, 6, 13),
+            (3, 33, 48, 70),
+            (4, 26, 45, 57),
+            (7, 23, 36, 67),
+            (8, 20, 25, 71),
+            (9, 11, 49, 64),
+            (10, 66, 76, 81),
+            (12, 18, 37, 62),
+            (14, 19, 21, 68),
+            (15, 39, 51, 77),
+            (16, 22, 46, 63),
+            (17, 27, 30, 43),
+            (24, 29, 31, 41),
+            (28, 50, 60, 79),
+            (32, 38, 58, 74),
+            (34, 35, 42, 83),
+            (40, 72, 73, 75),
+            (53, 54, 59, 61),
+            (55, 69, 78, 82),
+        ),
+        (
+            ((0, 32, 49, 82),),
+            ((0, 33, 60, 73),),
+            ((0, 35, 58, 69),),
+            ((0, 36, 54, 79),),
+            ((0, 39, 48, 78),),
+            ((0, 41, 55, 65),),
         ),
     ),
 }
@@ -432,13 +471,14 @@ def _level_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
     g, field, base, fixed = _LEVEL_DESIGNS[n]
     ring = _ring(g) if field else None
     add = ring[0].add if ring else lambda x, y: (x + y) % g
-    rounds = [
-        [tuple(p - p % g + add(p % g, i) for p in t) for t in base] for i in range(g)
-    ]
-    rounds += [
-        [tuple(c * g + add(x, a) for c, a in enumerate(t)) for x in range(g)]
-        for t in fixed
-    ]
+
+    def move(table: tuple[int, ...], i: int) -> tuple[int, ...]:
+        return tuple(p - p % g + add(p % g, i) for p in table)
+
+    rounds = [[move(t, i) for t in base] for i in range(g)]
+    for tables in fixed:
+        moved = {tuple(sorted(move(t, i))) for t in tables for i in range(g)}
+        rounds.append(sorted(moved))
     return rounds
 
 
