@@ -2,15 +2,17 @@
 
     /path/to/a/venv/with/python-sat/bin/python \
         scripts/find_level_bases.py --players 100 --field --symmetry 8:1230
+    .../python scripts/find_level_bases.py --players 84 --symmetry 4:1203
 
 Players are (x, c), x in Z_g and a level c in {0, 1, 2, 3}, coded c g + x,
-with g = players / 4. The rounds are:
+with g = players / 4 (``--field``: x in GF(g), g = p^2). The rounds are:
 
 * the g translates (x -> x + i) of one base round: a partition of the 4 g
   players into g tables;
 * k = floor((players - 1) / 3) - g fixed rounds, each the g translates of
   one transversal table {(a_0, 0), (a_1, 1), (a_2, 2), (a_3, 3)}, which is
-  its own round (a_0 = 0: translating the table gives the same round).
+  its own round (a_0 = 0: translating the table gives the same round),
+  and the rounds of ``SPECIAL`` as they are (96 players).
 
 A pair's orbit under the translations is its key: (c, c, +-d) within a
 level, (c, e, y - x) for (x, c), (y, e), c < e. The rounds are repeat-free
@@ -36,8 +38,12 @@ such design" is a proof, for the symmetry asked). Reuses the
 key-exactly-once ``SatModel`` of scripts/find_rotational_bases.py; run it
 under ``timeout`` (the solver holds the interpreter: no clock inside).
 
-Found (issue 17, 2-CPU shared machine, under nice): 100 over GF(25) with the
-order-8 symmetry above in 2 s (over Z_25 with m = 7, nothing in 10 minutes).
+Found (issue 17, 2-CPU shared machine, under nice; docs/fragments/designs.md):
+100 over GF(25) with the order-8 symmetry above in 2 s (over Z_25 with
+7:1230, nothing in 10 minutes); 84 with 4:1203 in 2 CPU minutes. Not found:
+68 with 4:1230 (12 minutes, and 10 with --exclude 0,2,1 --exclude 1,3,4),
+96 with 5:1032 and 7:2301 (10 minutes); 92 with 22:1032 alone, or with
+1:2301, or 22:2301 with 1:3210, and 68 with 16:0123 and 1:1032 have none.
 """
 
 from __future__ import annotations

@@ -15,6 +15,10 @@ affine plane of order 4), 64 get 16 + 5 = 21 (AG(3, 4)), 400 get 100 + 33
 Second construction, at the bound: for n = 3q + 1 players, q = 1 (mod 4) a
 prime power (n = 16, 28, 40, 52, 76, 88, 112...), a resolvable design where
 every pair meets exactly once in (n - 1) / 3 = q rounds (``_plus_one_round``).
+
+Found offline and shipped: base rounds developed by a cyclic group
+(``_CYCLIC_BASES``), designs on a group times four levels (``_LEVEL_DESIGNS``)
+and whole rounds (``design_data.SHIPPED``).
 """
 
 from __future__ import annotations
