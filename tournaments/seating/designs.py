@@ -382,8 +382,9 @@ _LevelDesign = tuple[int, bool, tuple[tuple[int, ...], ...], _Bases]
 _LEVEL_DESIGNS: dict[int, _LevelDesign] = {
     # 100 = 4 x 25: 33 rounds, the bound floor(99 / 3), every pair meeting
     # once (a resolvable (100, 4, 1) design), over GF(25); invariant under
-    # (x, c) -> (8 x, c + 1 mod 4), 8 of order 8 in GF(25). Found in 2 s by
-    # scripts/find_level_bases.py --players 100 --field --symmetry 8:1230.
+    # (x, c) -> (8 x, c + 1 mod 4), 8 (as _Field codes it) of order 8.
+    # Found in 2 s by scripts/find_level_bases.py --players 100 --field
+    # --symmetry 8:1230.
     100: (
         25,
         True,
