@@ -40,10 +40,10 @@ under ``timeout`` (the solver holds the interpreter: no clock inside).
 
 Found (issue 17, 2-CPU shared machine, under nice; docs/fragments/designs.md):
 100 over GF(25) with the order-8 symmetry above in 2 s (over Z_25 with
-7:1230, nothing in 10 minutes); 84 with 4:1203 in 2 CPU minutes. Not found:
-68 with 4:1230 (12 minutes, and 10 with --exclude 0,2,1 --exclude 1,3,4),
-96 with 5:1032 and 7:2301 (10 minutes); 92 with 22:1032 alone, or with
-1:2301, or 22:2301 with 1:3210, and 68 with 16:0123 and 1:1032 have none.
+7:1230, nothing in 8 CPU minutes); 84 with 4:1203 in 2 CPU minutes. Not
+found: 68, 92 and 96 (every run, stopped after 4.5-10 CPU minutes or proved
+empty in seconds, is listed in the fragment; an odd number of fixed rounds
+rules out any symmetry holding (-x, c) for 68 and 92).
 """
 
 from __future__ import annotations
