@@ -9,11 +9,16 @@ repeat-free. R is a product of finite fields, which needs every prime-power
 factor of m to be at least 4 (m = 5, 7, 8, 9, 16, 25, 100...). When m is
 itself a multiple of four, the four groups then play the design for m players
 side by side, which adds its rounds: 16 players get 4 + 1 = 5 rounds (the
-affine plane of order 4), 64 get 16 + 5 = 21 (AG(3, 4)), 400 get 100 + 25.
+affine plane of order 4), 64 get 16 + 5 = 21 (AG(3, 4)), 400 get 100 + 33
+(the shipped design for 100 players, at the bound like 16 and 64).
 
 Second construction, at the bound: for n = 3q + 1 players, q = 1 (mod 4) a
 prime power (n = 16, 28, 40, 52, 76, 88, 112...), a resolvable design where
 every pair meets exactly once in (n - 1) / 3 = q rounds (``_plus_one_round``).
+
+Found offline and shipped: base rounds developed by a cyclic group
+(``_CYCLIC_BASES``), designs on a group times four levels (``_LEVEL_DESIGNS``)
+and whole rounds (``design_data.SHIPPED``).
 """
 
 from __future__ import annotations
@@ -365,6 +370,123 @@ _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
 }
 
 
+#: Designs on G x 4 levels found offline by scripts/find_level_bases.py (a
+#: SAT model; the checks are in tests/unit/seating/test_designs.py), G = Z_g
+#: or the additive group of GF(g). Players are (x, c) for x in G and a level
+#: c, coded c * g + x. Adding i to every x for i in G turns the base round
+#: into g rounds; each fixed round is the distinct translates of its tables
+#: (one table {(a_c, c)}, a player of each level, gives g tables: a round
+#: that the translations leave as it is). n -> (g, over GF(g), base round,
+#: fixed rounds).
+_LevelDesign = tuple[int, bool, tuple[tuple[int, ...], ...], _Bases]
+_LEVEL_DESIGNS: dict[int, _LevelDesign] = {
+    # 100 = 4 x 25: 33 rounds, the bound floor(99 / 3), every pair meeting
+    # once (a resolvable (100, 4, 1) design), over GF(25); invariant under
+    # (x, c) -> (8 x, c + 1 mod 4), 8 (as _Field codes it) of order 8.
+    # Found in 2 s by scripts/find_level_bases.py --players 100 --field
+    # --symmetry 8:1230.
+    100: (
+        25,
+        True,
+        (
+            (0, 25, 50, 75),
+            (1, 4, 89, 91),
+            (2, 3, 35, 40),
+            (5, 20, 34, 46),
+            (6, 24, 64, 66),
+            (7, 23, 62, 68),
+            (8, 22, 85, 90),
+            (9, 21, 27, 28),
+            (10, 15, 84, 96),
+            (11, 19, 57, 73),
+            (12, 18, 33, 47),
+            (13, 17, 83, 97),
+            (14, 16, 58, 72),
+            (26, 29, 81, 99),
+            (30, 45, 61, 69),
+            (31, 49, 82, 98),
+            (32, 48, 52, 53),
+            (36, 44, 59, 71),
+            (37, 43, 77, 78),
+            (38, 42, 55, 70),
+            (39, 41, 87, 93),
+            (51, 54, 80, 95),
+            (56, 74, 86, 94),
+            (60, 65, 88, 92),
+            (63, 67, 76, 79),
+        ),
+        (
+            ((0, 27, 54, 96),),
+            ((0, 28, 51, 84),),
+            ((0, 30, 66, 77),),
+            ((0, 33, 57, 97),),
+            ((0, 36, 53, 79),),
+            ((0, 44, 52, 76),),
+            ((0, 45, 64, 78),),
+            ((0, 47, 73, 83),),
+        ),
+    ),
+    # 84 = 4 x 21: 27 rounds, the bound floor(83 / 3); a resolvable 4-GDD of
+    # type 3^28: (x, 0), (x, 1), (x, 2) miss each other, and (x, 3) misses
+    # (x +- 7, 3). Invariant under (x, c) -> (4 x, c + 1 mod 3) (level 3 stays),
+    # 4 a cube root of 1 mod 21. Found in 2 CPU minutes by
+    # scripts/find_level_bases.py --players 84 --symmetry 4:1203.
+    84: (
+        21,
+        False,
+        (
+            (0, 52, 56, 80),
+            (1, 44, 47, 65),
+            (2, 5, 6, 13),
+            (3, 33, 48, 70),
+            (4, 26, 45, 57),
+            (7, 23, 36, 67),
+            (8, 20, 25, 71),
+            (9, 11, 49, 64),
+            (10, 66, 76, 81),
+            (12, 18, 37, 62),
+            (14, 19, 21, 68),
+            (15, 39, 51, 77),
+            (16, 22, 46, 63),
+            (17, 27, 30, 43),
+            (24, 29, 31, 41),
+            (28, 50, 60, 79),
+            (32, 38, 58, 74),
+            (34, 35, 42, 83),
+            (40, 72, 73, 75),
+            (53, 54, 59, 61),
+            (55, 69, 78, 82),
+        ),
+        (
+            ((0, 32, 49, 82),),
+            ((0, 33, 60, 73),),
+            ((0, 35, 58, 69),),
+            ((0, 36, 54, 79),),
+            ((0, 39, 48, 78),),
+            ((0, 41, 55, 65),),
+        ),
+    ),
+}
+
+
+def _level_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
+    """Develop the shipped design on G x 4 levels for n players, if any."""
+    if n not in _LEVEL_DESIGNS:
+        return None
+    g, field, base, fixed = _LEVEL_DESIGNS[n]
+    ring = _ring(g) if field else None
+    add = ring[0].add if ring else lambda x, y: (x + y) % g
+
+    def move(table: tuple[int, ...], i: int) -> tuple[int, ...]:
+        return tuple(p - p % g + add(p % g, i) for p in table)
+
+    rounds = [[move(t, i) for t in base] for i in range(g)]
+    for tables in fixed:
+        moved = {tuple(sorted(move(t, i))) for t in tables for i in range(g)}
+        rounds.append(sorted(moved))
+    return rounds
+
+
 @cache
 def _plus_one_field(n: int) -> _Field | None:
     """GF(q) when n = 3q + 1 with q = 1 (mod 4) a prime power, else None."""
@@ -448,9 +570,10 @@ def _cyclic_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
 
 @cache
 def _known(n: int) -> list[list[tuple[int, ...]]] | None:
-    """Rounds developed from shipped base rounds or shipped as data (small
-    fields only), the longer of the two."""
-    found = [k for k in (_cyclic_rounds(n), shipped_rounds(n)) if k is not None]
+    """Rounds developed from shipped base rounds or designs, or shipped as
+    data, the longest."""
+    candidates = (_cyclic_rounds(n), _level_rounds(n), shipped_rounds(n))
+    found = [k for k in candidates if k is not None]
     return max(found, key=len) if found else None
 
 

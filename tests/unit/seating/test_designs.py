@@ -8,6 +8,7 @@ from tests.unit.seating.conftest import assert_valid_round
 from tournaments.seating import plan_stats
 from tournaments.seating.designs import (
     _CYCLIC_BASES,
+    _LEVEL_DESIGNS,
     _plus_one_field,
     _plus_one_round,
     design_round,
@@ -34,8 +35,9 @@ KNOWN = {
     72: 23,
     76: 25,
     80: 26,
+    84: 27,
     88: 29,
-    100: 25,
+    100: 33,
     148: 49,
     256: 85,
 }
@@ -99,7 +101,7 @@ def test_the_construction_needs_3q_plus_1_with_q_1_mod_4(players: int) -> None:
     assert _plus_one_field(players) is None
 
 
-@pytest.mark.parametrize("players", sorted(_CYCLIC_BASES))
+@pytest.mark.parametrize("players", sorted([*_CYCLIC_BASES, *_LEVEL_DESIGNS]))
 def test_shipped_base_rounds_reach_the_bound(players: int) -> None:
     """Each shipped base round, developed, gives floor((n - 1) / 3) rounds
     where everyone plays every round and no pair meets twice."""
