@@ -38,11 +38,12 @@ such design" is a proof, for the symmetry asked). Reuses the
 key-exactly-once ``SatModel`` of scripts/find_rotational_bases.py; run it
 under ``timeout`` (the solver holds the interpreter: no clock inside).
 
-Found (issue 17, 2-CPU shared machine, under nice; docs/fragments/designs.md):
+Found (issue 17, 2-CPU shared machine, under nice; docs/benchmarks.md,
+"Issue 17: designs at the bound for 84 and 100 players"):
 100 over GF(25) with the order-8 symmetry above in 2 s (over Z_25 with
 7:1230, nothing in 8 CPU minutes); 84 with 4:1203 in 2 CPU minutes. Not
 found: 68, 92 and 96 (every run, stopped after 4.5-10 CPU minutes or proved
-empty in seconds, is listed in the fragment; an odd number of fixed rounds
+empty in seconds, is listed in that section; an odd number of fixed rounds
 rules out any symmetry holding (-x, c) for 68 and 92).
 """
 

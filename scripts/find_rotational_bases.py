@@ -28,8 +28,10 @@ solver instead (complete, and faster past five tables to choose). Prints the
 base round as a ``_CYCLIC_BASES`` entry. Found so far (issue 17): 44 (m = 9)
 and 48 at once, 56 (m = 7, seed 2) in 18 s; 72 with ``--sat`` in 3 CPU
 minutes (the depth-first search found nothing in 5 x 2,000,000 steps).
-80 (m = 3) in 3 CPU minutes of --sat. Not found: 84 (m = 1) in 15; 68 and
-92 have no m but 1 (see docs/fragments/designs.md).
+80 (m = 3) in 3 CPU minutes of --sat. Not found: 84 (m = 1) in 15 CPU
+minutes (scripts/find_level_bases.py found it since); 68 and 92 have no m
+but 1 (docs/benchmarks.md, "Issue 17: designs at the bound for 84 and 100
+players").
 """
 
 from __future__ import annotations
