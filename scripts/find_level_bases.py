@@ -44,7 +44,9 @@ Found (issue 17, 2-CPU shared machine, under nice; docs/benchmarks.md,
 7:1230, nothing in 8 CPU minutes); 84 with 4:1203 in 2 CPU minutes. Not
 found: 68, 92 and 96 (every run, stopped after 4.5-10 CPU minutes or proved
 empty in seconds, is listed in that section; an odd number of fixed rounds
-rules out any symmetry holding (-x, c) for 68 and 92).
+rules out any symmetry holding (-x, c) for 68 and 92). 96 was then built
+without a search (scripts/build_wilson_96.py; docs/benchmarks.md, "Issue
+17: 96 players at the bound by Wilson's construction").
 """
 
 from __future__ import annotations
