@@ -1,8 +1,8 @@
 """Search a design on Z_g x 4 levels: one base round and fixed rounds (SAT).
 
-    /path/to/a/venv/with/python-sat/bin/python \
-        scripts/find_level_bases.py --players 100 --field --symmetry 8:1230
-    .../python scripts/find_level_bases.py --players 84 --symmetry 4:1203
+    .venv/bin/pip install python-sat     # once: an offline tool's solver
+    .venv/bin/python scripts/find_level_bases.py --players 100 --field --symmetry 8:1230
+    .venv/bin/python scripts/find_level_bases.py --players 84 --symmetry 4:1203
 
 Players are (x, c), x in Z_g and a level c in {0, 1, 2, 3}, coded c g + x,
 with g = players / 4 (``--field``: x in GF(g), g = p^2). The rounds are:
