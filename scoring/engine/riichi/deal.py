@@ -70,6 +70,14 @@ def _dealer_stays(
     return dealer in result.tenpai
 
 
+def sticks_after(sticks: int, result: RiichiResult) -> int:
+    """Riichi sticks on the table after ``result``: a win takes them all, a
+    draw adds its own, a chombo changes nothing (its sticks are given back)."""
+    if result.kind == CHOMBO:
+        return sticks
+    return 0 if result.wins else sticks + len(result.riichi)
+
+
 def next_deal(
     deal: DealState, result: RiichiResult, options: RiichiOptions
 ) -> DealState:
@@ -81,10 +89,9 @@ def next_deal(
     are given back).
     """
     honba = deal.counter("honba")
-    deposits = deal.counter("deposits")
+    deposits = sticks_after(deal.counter("deposits"), result)
     won = bool(result.wins)
     if result.kind != CHOMBO:
-        deposits = 0 if won else deposits + len(result.riichi)
         honba = honba + 1 if _dealer_stays(deal, result, options) or not won else 0
     dealer = deal.dealer
     round_index = round_of(deal)

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import reduce
 
 from scoring.engine.errors import EngineError
+from scoring.engine.riichi.deal import sticks_after
 from scoring.engine.riichi.options import RiichiOptions
 from scoring.engine.riichi.payments import DEPOSIT
 from scoring.engine.riichi.results import CHOMBO, RiichiResult
@@ -110,15 +112,8 @@ def settle_session(
 
 def leftover_sticks(results: Sequence[RiichiResult]) -> int:
     """The riichi sticks still on the table after ``results`` (the first
-    hand starts with none): a win takes them all, a draw leaves its own,
-    a chombo has none (``deal.next_deal`` counts them the same way)."""
-    sticks = 0
-    for result in results:
-        if result.wins:
-            sticks = 0
-        elif result.kind != CHOMBO:
-            sticks += len(result.riichi)
-    return sticks
+    hand starts with none)."""
+    return reduce(sticks_after, results, 0)
 
 
 def session_result(
