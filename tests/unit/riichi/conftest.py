@@ -11,6 +11,21 @@ from scoring.engine.types import DealState, Deltas
 
 DEFAULTS = RIICHI.clean_options({})
 
+#: A whole hand line of ``python -m scoring.engine.riichi`` (every key the
+#: protocol lists): seat 1 rons seat 2, 3 han 30 fu, seat 0 deals.
+HAND_LINE = {
+    "kind": "hand",
+    "count": "full",
+    "han": 3,
+    "fu": 30,
+    "yakuman": 0,
+    "dealer": 0,
+    "winner": 1,
+    "discarder": 2,
+    "honba": 0,
+    "deposits": 0,
+}
+
 
 def options(**changes: object) -> RiichiOptions:
     return RIICHI.clean_options(changes)

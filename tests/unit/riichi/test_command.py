@@ -7,22 +7,11 @@ import subprocess
 import sys
 
 from tests.commands import ROOT, run_module
+from tests.unit.riichi.conftest import HAND_LINE
 
 
 def hand(**changes):
-    line = {
-        "kind": "hand",
-        "count": "full",
-        "han": 3,
-        "fu": 30,
-        "yakuman": 0,
-        "dealer": 0,
-        "winner": 1,
-        "discarder": 2,
-        "honba": 0,
-        "deposits": 0,
-    }
-    return json.dumps(line | changes)
+    return json.dumps(HAND_LINE | changes)
 
 
 def run(lines):

@@ -9,19 +9,8 @@ import json
 import pytest
 
 from scoring.engine.riichi.__main__ import answer_line
+from tests.unit.riichi.conftest import HAND_LINE
 
-HAND = {
-    "kind": "hand",
-    "count": "full",
-    "han": 3,
-    "fu": 30,
-    "yakuman": 0,
-    "dealer": 0,
-    "winner": 1,
-    "discarder": 2,
-    "honba": 0,
-    "deposits": 0,
-}
 END = {
     "kind": "end",
     "points": [21300, 8700, 33600, 36400],
@@ -39,11 +28,11 @@ def without(line: dict[str, object], key: str) -> dict[str, object]:
     return {k: v for k, v in line.items() if k != key}
 
 
-@pytest.mark.parametrize("key", sorted(set(HAND) - {"kind"}))
+@pytest.mark.parametrize("key", sorted(set(HAND_LINE) - {"kind"}))
 def test_a_hand_request_without_one_of_its_keys_is_an_error_naming_it(key):
     """A missing ``discarder`` is not a tsumo, a missing ``honba`` not 0: the
     protocol lists each key (``null`` says "none" where it may)."""
-    got = ask(without(HAND, key))
+    got = ask(without(HAND_LINE, key))
     assert set(got) == {"error"} and got["error"].startswith(f"{key}:"), got
 
 
@@ -74,7 +63,7 @@ def test_an_end_request_without_one_of_its_keys_is_an_error_naming_it(key):
 )
 def test_a_hand_value_of_the_wrong_json_type_is_an_error_naming_it(key, value):
     """Numbers are JSON integers: a string, a boolean or a float is refused."""
-    got = ask(HAND | {key: value})
+    got = ask(HAND_LINE | {key: value})
     assert set(got) == {"error"} and got["error"].startswith(f"{key}:"), got
 
 
@@ -97,10 +86,10 @@ def test_a_yakuman_needs_no_han():
     """``han`` may be null (or 0) when the hand is a yakuman; a double yakuman
     by the dealer on a tsumo: 16,000 x 2 from each child, 100 a honba each,
     the two sticks to the winner."""
-    line = HAND | {"han": None, "fu": None, "yakuman": 2, "discarder": None}
+    line = HAND_LINE | {"han": None, "fu": None, "yakuman": 2, "discarder": None}
     line |= {"winner": 0, "honba": 1, "deposits": 2}
     assert ask(line) == {"deltas": [96_000 + 300 + 2_000, -32_100, -32_100, -32_100]}
-    assert ask(HAND | {"han": None, "fu": None}) == {
+    assert ask(HAND_LINE | {"han": None, "fu": None}) == {
         "error": "han: han is required (or yakuman)"
     }
 
@@ -134,7 +123,7 @@ def test_a_yakuman_needs_no_han():
     ],
 )
 def test_hand_answers_worked_by_hand(changes, deltas):
-    assert ask(HAND | changes) == {"deltas": deltas}
+    assert ask(HAND_LINE | changes) == {"deltas": deltas}
 
 
 @pytest.mark.parametrize(
