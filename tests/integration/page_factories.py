@@ -21,6 +21,7 @@ __all__ = [
     "hand_data",
     "organised_table",
     "player_ids",
+    "post_hand",
     "tournament_with_players",
 ]
 
@@ -39,6 +40,13 @@ def organised_table(organiser: Any, **fields: Any) -> Table:
     tournament = TournamentFactory(**fields)
     tournament.organisers.add(organiser)
     return seated_table(tournament)
+
+
+def post_hand(api: Any, table: Table, body: dict, status: int = 201) -> Any:
+    """A hand posted to the API as an outside client sends it; its answer."""
+    response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
+    assert response.status_code == status, response.content
+    return response.json()
 
 
 def hand_data(

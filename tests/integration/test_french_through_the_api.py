@@ -10,7 +10,8 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-from tests.factories import TournamentFactory, player_ids, seated_table
+from tests.factories import player_ids, seated_table
+from tests.integration.page_factories import organised_table, post_hand
 from tournaments.models import Hand
 from tournaments.services import exports
 from tournaments.services.rules import deal_of
@@ -28,15 +29,7 @@ EXAMPLE_SETS = [
 
 
 def table_of(organiser, ruleset, **options):
-    tournament = TournamentFactory(ruleset=ruleset, ruleset_options=options)
-    tournament.organisers.add(organiser)
-    return seated_table(tournament)
-
-
-def post(api, table, body, status=201):
-    response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
-    assert response.status_code == status, response.content
-    return response.json()
+    return organised_table(organiser, ruleset=ruleset, ruleset_options=options)
 
 
 def test_the_worked_example_built_set_by_set_scores_56(api, organiser):
@@ -55,7 +48,7 @@ def test_the_worked_example_built_set_by_set_scores_56(api, organiser):
         },
         "scores": {str(south): 12, str(west): 0},
     }
-    answer = post(api, table, body)
+    answer = post_hand(api, table, body)
     # East: pung of 5s (2) + flower (4) = 6, doubled as East = 12.
     assert answer["deltas"] == [12, 12, 0, 56]
     assert answer["fans"]["scores"] == [12, 12, 0, 56]
@@ -74,7 +67,7 @@ def test_the_advanced_settlement_of_the_rule_document(api, organiser):
     table = table_of(organiser, "french_advanced")
     east, south, west, north = player_ids(table)
     scores = {str(east): 80, str(south): 60, str(west): 20, str(north): 0}
-    answer = post(
+    answer = post_hand(
         api,
         table,
         {"kind": "self_draw", "winner": south, "dominant_wind": "E", "scores": scores},
@@ -84,7 +77,7 @@ def test_the_advanced_settlement_of_the_rule_document(api, organiser):
     # South won: the winds rotate, South deals the next hand.
     sheet = api.get(f"/api/tables/{table.pk}/").json()
     assert sheet["hands"][0]["deltas"] == [240, 160, -160, -240]
-    second = post(
+    second = post_hand(
         api,
         table,
         {"kind": "draw", "dominant_wind": "E", "scores": dict.fromkeys(scores, 0)},
@@ -97,9 +90,9 @@ def test_east_keeps_the_deal_on_an_east_win(api, organiser):
     table = table_of(organiser, "french_simple")
     east, south, west, north = player_ids(table)
     scores = {str(east): 40, str(south): 8, str(west): 0, str(north): 4}
-    post(api, table, {"kind": "self_draw", "winner": east, "dominant_wind": "W",
-                      "scores": scores})  # fmt: skip
-    second = post(
+    post_hand(api, table, {"kind": "self_draw", "winner": east, "dominant_wind": "W",
+                           "scores": scores})  # fmt: skip
+    second = post_hand(
         api,
         table,
         {"kind": "discard", "winner": west, "dominant_wind": "N", "scores": scores},
@@ -119,7 +112,7 @@ def test_a_refused_hand_names_its_field(api, organiser):
         "hands": {str(north): {"sets": EXAMPLE_SETS[:3]}},
         "scores": {str(east): 0, str(south): 0, str(west): 0},
     }
-    answer = post(api, table, body, status=400)
+    answer = post_hand(api, table, body, status=400)
     assert "hands[3].sets" in str(answer) or "sets" in str(answer)
     assert not Hand.objects.filter(table=table).exists()
 
@@ -136,7 +129,7 @@ def test_an_encyclopaedia_hand_scores_each_player_in_finishing_order(api, organi
         {"kind": "pung", "tiles": "999m"},
         {"kind": "pair", "tiles": "22m"},
     ]
-    answer = post(
+    answer = post_hand(
         api,
         table,
         {
@@ -163,8 +156,8 @@ def test_a_club_night_runs_to_the_standings(api, organiser):
         players = player_ids(table)
         for number in range(4):
             scores = {str(p): base * (i + 1) for i, p in enumerate(players)}
-            post(api, table, {"kind": "discard", "winner": players[number % 4],
-                              "dominant_wind": "E", "scores": scores})  # fmt: skip
+            post_hand(api, table, {"kind": "discard", "winner": players[number % 4],
+                                   "dominant_wind": "E", "scores": scores})  # fmt: skip
         response = api.post(f"/api/tables/{table.pk}/close/", {}, format="json")
         assert response.status_code == 200, response.content
     rows = api.get(f"/api/tournaments/{tournament.slug}/standings/").json()
@@ -179,8 +172,8 @@ def test_table_points_are_a_tournament_choice(api, organiser):
     table = table_of(organiser, "encyclopaedia", hands_per_session=1,
                      table_points=False)  # fmt: skip
     players = player_ids(table)
-    post(api, table, {"kind": "draw", "scores": {str(p): 5 * i for i, p in
-                                                 enumerate(players)}})  # fmt: skip
+    post_hand(api, table, {"kind": "draw", "scores": {str(p): 5 * i for i, p in
+                                                      enumerate(players)}})  # fmt: skip
     closed = api.post(f"/api/tables/{table.pk}/close/", {}, format="json")
     assert closed.status_code == 200, closed.content
     slug = table.round.tournament.slug
@@ -249,7 +242,7 @@ def test_a_club_night_from_the_tablets_to_the_standings_and_the_workbook(
     for table in tables:
         players = player_ids(table)
         for number in range(4):
-            post(api, table, club_night_body(ruleset, players, number))
+            post_hand(api, table, club_night_body(ruleset, players, number))
         closed = api.post(f"/api/tables/{table.pk}/close/", {}, format="json")
         assert closed.status_code == 200, closed.content
     totals: dict[int, int] = {}

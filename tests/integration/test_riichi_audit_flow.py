@@ -10,21 +10,14 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine.riichi import RIICHI
-from tests.factories import TournamentFactory, player_ids, seated_table
+from tests.factories import player_ids
+from tests.integration.page_factories import organised_table, post_hand
 
 pytestmark = pytest.mark.django_db
 
 
 def riichi_table(organiser, **options):
-    tournament = TournamentFactory(ruleset="riichi", ruleset_options=options)
-    tournament.organisers.add(organiser)
-    return seated_table(tournament)
-
-
-def post(api, table, body, status=201):
-    response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
-    assert response.status_code == status, response.content
-    return response.json()
+    return organised_table(organiser, ruleset="riichi", ruleset_options=options)
 
 
 def seats(api, table, close=None):
@@ -45,13 +38,13 @@ def test_double_ron_gives_the_sticks_and_honba_to_the_first_in_turn(api, organis
     30 fu, 1,000. Then C deals with nothing on the table."""
     table = riichi_table(organiser)
     a, b, c, d = player_ids(table)
-    assert post(api, table, {"kind": "draw", "riichi": [b], "tenpai": [b]})[
+    assert post_hand(api, table, {"kind": "draw", "riichi": [b], "tenpai": [b]})[
         "deltas"
     ] == [0, -1_000, 0, 0]
     body = {"kind": "discard", "discarder": c, "winner": a, "han": 1, "fu": 30}
     body |= {"winner_2": d, "han_2": 2, "fu_2": 30}
-    assert post(api, table, body)["deltas"] == [1_000, 0, -3_300, 2_300 + 1_000]
-    third = post(api, table, {"kind": "abortive_draw"})
+    assert post_hand(api, table, body)["deltas"] == [1_000, 0, -3_300, 2_300 + 1_000]
+    third = post_hand(api, table, {"kind": "abortive_draw"})
     assert third["counters"] == {"honba": 0, "deposits": 0, "round": 0}
     assert third["seat_winds"] == "WNES"  # C deals: A West, B North, C East
 
@@ -65,8 +58,8 @@ def test_dobon_ends_the_game_and_costs_10_000(api, organiser):
     table = riichi_table(organiser, **RIICHI.option_presets()["modern"])
     a, b, c, d = player_ids(table)
     body = {"kind": "discard", "winner": a, "discarder": c, "yakuman": 2}
-    assert post(api, table, body)["deltas"] == [96_000, 0, -96_000, 0]
-    post(api, table, {"kind": "abortive_draw"}, status=400)
+    assert post_hand(api, table, body)["deltas"] == [96_000, 0, -96_000, 0]
+    post_hand(api, table, {"kind": "abortive_draw"}, status=400)
     finals = seats(api, table, close={})
     assert [s["table_points"] for s in finals] == ["126", "0", "-126", "-10"]
     assert [s["rank"] for s in finals] == [1, 2, 4, 3]
@@ -78,37 +71,33 @@ def test_the_west_round_when_nobody_reached_the_return_line(api, organiser):
     (sixteen hands); the game is then over."""
     table = riichi_table(organiser)
     for number in range(16):
-        hand = post(api, table, {"kind": "draw", "tenpai": []})
+        hand = post_hand(api, table, {"kind": "draw", "tenpai": []})
         assert hand["counters"]["honba"] == number
         assert hand["prevalent_wind"] == "ESWN"[number // 4]
-    post(api, table, {"kind": "draw", "tenpai": []}, status=400)
+    post_hand(api, table, {"kind": "draw", "tenpai": []}, status=400)
 
 
-def test_sticks_left_at_the_end_go_to_the_top_player(api, organiser):
+@pytest.mark.parametrize(
+    ("options", "scores"),
+    [
+        ({}, [-1_000, 4_900, -3_900, 0]),
+        ({"leftover_deposits": "lost"}, [-1_000, 3_900, -3_900, 0]),
+    ],
+    ids=["to_the_top_player", "lost"],
+)
+def test_sticks_left_at_the_end(api, organiser, options, scores):
     """B rons C (3 han 30 fu, 3,900), then A declares riichi and time is
     called with A's stick on the table. Points held: A 24,000, B 28,900, C
     21,100, D 25,000; the stick goes to B (top): 29,900. Final scores: 24 -
     30 = -6, (top) B, 21 - 30 = -9, 25 - 30 = -5: B +20; uma: -11, 35, -24,
-    0."""
-    table = riichi_table(organiser)
+    0. Under ``leftover_deposits: "lost"`` nobody takes A's stick."""
+    table = riichi_table(organiser, **options)
     a, b, c, d = player_ids(table)
-    post(api, table, {"kind": "discard", "winner": b, "discarder": c, "han": 3,
-                      "fu": 30})  # fmt: skip
-    post(api, table, {"kind": "draw", "riichi": [a], "tenpai": [a]})
+    post_hand(api, table, {"kind": "discard", "winner": b, "discarder": c, "han": 3,
+                           "fu": 30})  # fmt: skip
+    post_hand(api, table, {"kind": "draw", "riichi": [a], "tenpai": [a]})
     finals = seats(api, table, close={"time_called": True})
-    assert [s["score"] for s in finals] == [-1_000, 4_900, -3_900, 0]
-    assert [s["table_points"] for s in finals] == ["-11", "35", "-24", "0"]
-
-
-def test_sticks_left_at_the_end_are_lost_under_that_setting(api, organiser):
-    """The same game, ``leftover_deposits: "lost"``: nobody takes A's stick."""
-    table = riichi_table(organiser, leftover_deposits="lost")
-    a, b, c, d = player_ids(table)
-    post(api, table, {"kind": "discard", "winner": b, "discarder": c, "han": 3,
-                      "fu": 30})  # fmt: skip
-    post(api, table, {"kind": "draw", "riichi": [a], "tenpai": [a]})
-    finals = seats(api, table, close={"time_called": True})
-    assert [s["score"] for s in finals] == [-1_000, 3_900, -3_900, 0]
+    assert [s["score"] for s in finals] == scores
     assert [s["table_points"] for s in finals] == ["-11", "35", "-24", "0"]
 
 
@@ -117,10 +106,10 @@ def test_the_api_hand_carries_its_honba_and_sticks(api, anonymous_api, organiser
     under, as the tablet shows them; the schema documents them."""
     table = riichi_table(organiser)
     a, b, c, d = player_ids(table)
-    post(api, table, {"kind": "draw", "riichi": [b], "tenpai": [a, b]})
+    post_hand(api, table, {"kind": "draw", "riichi": [b], "tenpai": [a, b]})
     hands = api.get(f"/api/tables/{table.pk}/").json()["hands"]
     assert hands[0]["counters"]["honba"] == 0
-    second = post(api, table, {"kind": "abortive_draw"})
+    second = post_hand(api, table, {"kind": "abortive_draw"})
     assert (second["counters"]["honba"], second["counters"]["deposits"]) == (1, 1)
     schema = anonymous_api.get("/api/schema/", {"format": "json"}).json()
     outputs = [
@@ -192,7 +181,7 @@ def test_a_game_under_the_ema_preset(api, organiser):
          [2_000, -1_000, -1_000, -1_000]),
     ]  # fmt: skip
     for body, deltas in hands:
-        assert post(api, table, body)["deltas"] == deltas, body
+        assert post_hand(api, table, body)["deltas"] == deltas, body
     finals = seats(api, table, close={"time_called": True})
     assert [s["table_points"] for s in finals] == ["11", "-46", "-3", "18"]
     assert [s["rank"] for s in finals] == [2, 4, 3, 1]

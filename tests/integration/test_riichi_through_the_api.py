@@ -11,6 +11,7 @@ import pytest
 
 from scoring.engine.riichi import RIICHI
 from tests.factories import TournamentFactory, player_ids, seated_table
+from tests.integration.page_factories import organised_table, post_hand
 from tests.integration.riichi_games import hanchan
 from tournaments.models import AuditEvent, Hand
 from tournaments.services.rules import deal_of
@@ -20,15 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def riichi_table(organiser):
-    tournament = TournamentFactory(ruleset="riichi")
-    tournament.organisers.add(organiser)
-    return seated_table(tournament)
-
-
-def post(api, table, body):
-    response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
-    assert response.status_code == 201, response.content
-    return response.json()
+    return organised_table(organiser, ruleset="riichi")
 
 
 def engine_result(hand):
@@ -39,14 +32,14 @@ def test_a_dealer_ron_keeps_the_deal_and_carries_honba_and_deposits(api, riichi_
     east, south, west, north = player_ids(riichi_table)
     options = RIICHI.clean_options({})
     # Hand 1: South declares riichi, then East (the dealer) wins on West's discard.
-    post(
+    post_hand(
         api,
         riichi_table,
         {"kind": "discard", "winner": east, "discarder": west, "han": 3, "fu": 30,
          "riichi": [south]},
     )  # fmt: skip
     # Hand 2: an exhaustive draw, East and North tenpai.
-    post(api, riichi_table, {"kind": "draw", "tenpai": [east, north]})
+    post_hand(api, riichi_table, {"kind": "draw", "tenpai": [east, north]})
     first, second = Hand.objects.filter(table=riichi_table).order_by("number")
     assert dict(deal_of(first).counters)["honba"] == 0
     expected = RIICHI.next_deal(deal_of(first), engine_result(first), options)
@@ -76,7 +69,7 @@ def test_the_tablet_asks_for_riichi_declarations_as_touch_targets(client, riichi
 
 def test_the_sheet_shows_honba_and_sticks_for_the_next_hand(api, client, riichi_table):
     east, south, west, north = player_ids(riichi_table)
-    post(api, riichi_table, {"kind": "draw", "riichi": [south], "tenpai": [south]})
+    post_hand(api, riichi_table, {"kind": "draw", "riichi": [south], "tenpai": [south]})
     page = client.get(f"/table/{riichi_table.token}/").content.decode()
     assert "Honba 1 · Riichi sticks on the table 1" in page
 
@@ -87,7 +80,7 @@ def test_a_riichi_draw_is_an_exhaustive_draw_not_mcrs_washout(
     """The draw at the end of the wall in riichi's words, on the form's
     choices and in the hand list; an MCR table keeps its washout."""
     east, south, west, north = player_ids(riichi_table)
-    post(api, riichi_table, {"kind": "draw", "tenpai": [east]})
+    post_hand(api, riichi_table, {"kind": "draw", "tenpai": [east]})
     page = client.get(f"/table/{riichi_table.token}/").content.decode()
     assert page.count("Exhaustive draw (ryūkyoku)") == 2  # a choice, a hand
     assert "Washout" not in page
@@ -103,7 +96,7 @@ def test_a_whole_hanchan_through_the_api(api, client, riichi_table):
     players = player_ids(riichi_table)
     game = hanchan(*players)
     for body, deltas in game:
-        hand = post(api, riichi_table, body)
+        hand = post_hand(api, riichi_table, body)
         assert tuple(hand["deltas"]) == deltas, (body, hand["deltas"])
     assert sum(sum(deltas) for _body, deltas in game) == 0
     # The game ended after South: no fifth hand of South, and the table closes.
@@ -140,11 +133,11 @@ def test_a_corrected_riichi_hand_reprices_the_hands_after_it(api, riichi_table):
     so hand 2 (a tsumo) is priced again in the new deal, without honba."""
     east, south, west, north = player_ids(riichi_table)
     ron = {"kind": "discard", "winner": east, "discarder": west, "han": 1, "fu": 30}
-    first = post(api, riichi_table, ron)
+    first = post_hand(api, riichi_table, ron)
     # Hand 2 at honba 1 (the dealer won): North tsumo 1 han 30 fu (basic 240):
     # the dealer pays 500 + 100, South and West 300 + 100.
     tsumo = {"kind": "self_draw", "winner": north, "han": 1, "fu": 30}
-    second = post(api, riichi_table, tsumo)
+    second = post_hand(api, riichi_table, tsumo)
     assert second["deltas"] == [-600, -400, -400, 1_400]
     body = {"version": first["version"],
             "result": {"kind": "discard", "winner": south, "discarder": west,
