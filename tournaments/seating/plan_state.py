@@ -151,15 +151,31 @@ class PlanState:
         return False
 
     def conflicts(self) -> list[tuple[int, int]]:
-        """(round, player) of every movable player in a costly seat."""
-        pin = self.problem.pin
-        return [
-            (r, p)
-            for r, round_ in enumerate(self.tables)
-            for table in round_
-            for p in table
-            if pin[p] < 0 and self.conflicted(r, p)
-        ]
+        """(round, player) of every movable player in a costly seat: the
+        players ``conflicted`` finds, table by table over its six pairs (the
+        annealing refreshes this list often; one call per player was most of
+        its time)."""
+        pin, cnt, club = self.problem.pin, self.cnt, self.club
+        found: list[tuple[int, int]] = []
+        for r, round_ in enumerate(self.tables):
+            before, after = self.neighbours(r)
+            for table in round_:
+                costly = set()
+                for i, p in enumerate(table):
+                    cp, bp, kp = cnt[p], before[p], club[p]
+                    ap = -1 if after is None else after[p]
+                    for q in table[i + 1 :]:
+                        if (
+                            cp[q] > 1
+                            or club[q] == kp
+                            or before[q] == bp >= 0
+                            or (after is not None and after[q] == ap)
+                        ):
+                            costly.add(p)
+                            costly.add(q)
+                if costly:
+                    found += [(r, p) for p in table if p in costly and pin[p] < 0]
+        return found
 
     def snapshot(self) -> list[list[list[int]]]:
         return [[table[:] for table in round_] for round_ in self.tables]

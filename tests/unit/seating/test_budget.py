@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.unit.seating.conftest import FakeClock, assert_valid_round
-from tournaments.seating import SeatingRequest, plan_seating
+from tournaments.seating import SeatingRequest, norepeat, plan_seating
 from tournaments.seating.budget import Budget
 
 HARD = SeatingRequest(
@@ -39,6 +41,21 @@ def test_plan_is_deterministic_for_a_seed_and_varies_with_it() -> None:
     )
     assert first == again
     assert first.rounds != other.rounds
+
+
+def test_a_search_that_keeps_improving_ends_on_its_step_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """However long improvements keep coming (92 players at the bound did,
+    into the clock), the annealing ends after its total step count: a clock
+    that moves gives the plan of a clock that stands still. Here only that
+    count can end it."""
+    monkeypatch.setattr(norepeat, "_STALL_STOP", 10**9)
+    monkeypatch.setattr(norepeat, "_MAX_STEPS", 3_000)
+    moving = plan_seating(HARD, clock=FakeClock(step=0.0001))
+    assert moving.clock_stopped is False
+    assert moving == plan_seating(HARD, clock=FakeClock(step=0.0))
+    assert moving.stats.max_meetings <= 2
 
 
 def test_a_swiss_round_whose_time_is_spent_still_seats_everyone() -> None:
