@@ -46,7 +46,8 @@ found: 68, 92 and 96 (every run, stopped after 4.5-10 CPU minutes or proved
 empty in seconds, is listed in that section; an odd number of fixed rounds
 rules out any symmetry holding (-x, c) for 68 and 92). 96 was then built
 without a search (scripts/build_wilson_96.py; docs/benchmarks.md, "Issue
-17: 96 players at the bound by Wilson's construction").
+17: 96 players at the bound by Wilson's construction"), and 92 found in
+another form (scripts/find_six_class_bases.py).
 """
 
 from __future__ import annotations

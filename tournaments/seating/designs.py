@@ -9,8 +9,9 @@ repeat-free. R is a product of finite fields, which needs every prime-power
 factor of m to be at least 4 (m = 5, 7, 8, 9, 16, 25, 100...). When m is
 itself a multiple of four, the four groups then play the design for m players
 side by side, which adds its rounds: 16 players get 4 + 1 = 5 rounds (the
-affine plane of order 4), 64 get 16 + 5 = 21 (AG(3, 4)), 400 get 100 + 33
-(the shipped design for 100 players, at the bound like 16 and 64).
+affine plane of order 4), 64 get 16 + 5 = 21 (AG(3, 4)), 368 get 92 + 30 and
+400 get 100 + 33 (the shipped designs for 92 and 100 players), at the bound
+like 16 and 64.
 
 Second construction, at the bound: for n = 3q + 1 players, q = 1 (mod 4) a
 prime power (n = 16, 28, 40, 52, 76, 88, 112...), a resolvable design where
@@ -166,9 +167,10 @@ def _ring_code(fields: Sequence[_Field], value: tuple[int, ...]) -> int:
 
 
 #: Base rounds found offline by scripts/find_cyclic_bases.py (a seeded
-#: annealing search), scripts/find_symmetric_bases.py (SAT) and
-#: scripts/find_rotational_bases.py (a depth-first search that ends on steps;
-#: the checks are in tests/unit/seating/test_designs.py).
+#: annealing search), scripts/find_symmetric_bases.py and
+#: scripts/find_six_class_bases.py (SAT) and scripts/find_rotational_bases.py
+#: (a depth-first search that ends on steps; the checks are in
+#: tests/unit/seating/test_designs.py).
 #: Players are (x, c) for x in Z_g and a class c, coded c * g + x, plus
 #: ``extra`` fixed players coded g * classes + j. Adding i to every x (mod g)
 #: for i in Z_g turns each base round into g rounds with no pair meeting
@@ -346,6 +348,68 @@ _CYCLIC_BASES: dict[int, tuple[int, int, _Bases]] = {
                 (30, 47, 48, 65),
                 (41, 46, 61, 68),
                 (43, 53, 59, 75),
+            ),
+        ),
+    ),
+    # 92 = 6 x 15 + 2: 30 rounds, the bound floor(91 / 3); a resolvable 4-GDD
+    # of type 2^46: (x, c) misses only (x, c + 3), the two fixed players each
+    # other. Two base rounds: the first invariant under (x, c) -> (x, pi c),
+    # the second under (x, c) -> (x + 5, pi c), pi = (012)(345), both under
+    # (x, c) -> (4 x, c + 3) with the fixed players swapped; found by
+    # scripts/find_six_class_bases.py --g 15 --inv 4:0:345012 (26 CPU seconds).
+    92: (
+        15,
+        6,
+        (
+            (
+                (0, 15, 30, 90),
+                (1, 4, 38, 71),
+                (2, 12, 33, 85),
+                (3, 17, 27, 55),
+                (5, 24, 54, 58),
+                (6, 7, 50, 66),
+                (8, 16, 19, 86),
+                (9, 35, 84, 88),
+                (10, 57, 63, 68),
+                (11, 28, 59, 67),
+                (13, 41, 52, 89),
+                (14, 62, 76, 79),
+                (18, 32, 42, 70),
+                (20, 39, 69, 73),
+                (21, 22, 65, 81),
+                (23, 31, 34, 56),
+                (25, 72, 78, 83),
+                (26, 43, 74, 82),
+                (29, 46, 49, 77),
+                (36, 37, 51, 80),
+                (40, 48, 53, 87),
+                (44, 47, 61, 64),
+                (45, 60, 75, 91),
+            ),
+            (
+                (0, 20, 40, 91),
+                (1, 17, 56, 63),
+                (2, 24, 53, 66),
+                (3, 30, 36, 38),
+                (4, 42, 46, 78),
+                (5, 11, 13, 23),
+                (6, 10, 67, 76),
+                (7, 39, 48, 89),
+                (8, 29, 79, 80),
+                (9, 33, 60, 74),
+                (12, 41, 58, 81),
+                (14, 27, 49, 68),
+                (15, 26, 51, 87),
+                (16, 18, 25, 43),
+                (19, 32, 69, 88),
+                (21, 37, 61, 83),
+                (22, 44, 73, 86),
+                (28, 34, 54, 55),
+                (31, 35, 47, 71),
+                (45, 65, 85, 90),
+                (50, 52, 59, 62),
+                (57, 75, 77, 84),
+                (64, 70, 72, 82),
             ),
         ),
     ),
