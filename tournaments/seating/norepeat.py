@@ -252,11 +252,12 @@ _STALL = 20_000
 #: same plan on a loaded machine too. Twice as many steps gained nothing but
 #: two fewer repeats in consecutive rounds there.
 _STALL_STOP = 50_000
-#: 92 players at the bound (30 rounds, no design) kept improving by a repeat
-#: now and then and ran into the 5 s clock; 60,000 steps end it in 1.7 s on
-#: the benchmark machine (35,000 steps a second at that size) with 93-97
-#: repeats (95 when the clock stopped it), and leave the small hard cases
-#: (20 and 24 players, 6-10 rounds) as they were: they end on _STALL_STOP.
+#: 92 players at the bound (30 rounds, before their design was shipped) kept
+#: improving by a repeat now and then and ran into the 5 s clock; 60,000
+#: steps ended it in 1.7 s on the benchmark machine (35,000 steps a second at
+#: that size) with 93-97 repeats (95 when the clock stopped it), and leave the
+#: small hard cases (20 and 24 players, 6-10 rounds) as they were: they end
+#: on _STALL_STOP.
 _MAX_STEPS = 60_000
 _TRIES = 6
 
