@@ -11,15 +11,17 @@ R0 and R1, each developed by the g translations (x -> x + i, fixed players
 unchanged), as ``tournaments.seating.designs._CYCLIC_BASES`` develops them.
 
 With pi = (012)(345) on the classes, R0 is asked to be invariant under
-(x, c) -> (x, pi c) and R1 under (x, c) -> (x + g / 3, pi c) (so 3 | g): the
-two fixed players' tables are their own images, and the twist in R1 makes
-them take other keys than in R0 (with pi alone in both they would take the
-same ones, which is why the one-round form over Z_g x 3 + 2 has no such
-symmetry for 68 and 92). In R0 the first fixed player sits with (0, 0),
-(0, 1), (0, 2) and the second with (b, 3), (b, 4), (b, 5); in R1 the second
-sits with (0, 0), (w, 1), (2w, 2), the first with (e, 3), (e + w, 4),
-(e + 2w, 5), w = g / 3. ``--inv e:t:images`` also asks both rounds to be
-invariant under the involution (x, c) -> (e x + t, images[c]).
+(x, c) -> (x, pi c) and R1 under the twisted rotation (x, c) ->
+(x + t_(c mod 3), pi c), t_0 + t_1 + t_2 = 0 (mod g); by default each t is
+g / 3 (so 3 | g), ``--twist t0,t1,t2`` chooses others. The two fixed
+players' tables are their own images, and the twist makes them take other
+keys in R1 than in R0 (with pi alone in both they would take the same ones,
+which is why the one-round form over Z_g x 3 + 2 has no such symmetry for 68
+and 92). In R0 the first fixed player sits with (0, 0), (0, 1), (0, 2) and
+the second with (b, 3), (b, 4), (b, 5); in R1 the second sits with (0, 0),
+(t_0, 1), (t_0 + t_1, 2), the first with the same offsets from (e, 3).
+``--inv e:t:images`` also asks both rounds to be invariant under the
+involution (x, c) -> (e x + t, images[c]).
 
 The unknowns are "p and q share a table of R_i" (three table-mates each,
 transitive), one per orbit of pairs under R_i's symmetries; every key (a
@@ -30,7 +32,8 @@ gives the same rounds (the solver is deterministic).
 
 Found (issue 17, docs/benchmarks.md, "Issue 17: 92 players at the bound"):
 92 (g = 15) with --inv 4:0:345012 in 20 CPU seconds; 56 (g = 9) without
---inv in 20 s (56 was shipped already). 68 (g = 11) does not fit: 3 ∤ 11.
+--inv in 20 s (56 was shipped already). 68 (g = 11) has no twist: unequal
+offsets are refuted in under a second (docs/benchmarks.md says why).
 """
 
 from __future__ import annotations
@@ -46,10 +49,19 @@ Map = Callable[[int], int]
 
 
 class SixClasses:
-    def __init__(self, g: int, involution: tuple[int, int, list[int]] | None):
-        if g % 3:
-            raise SystemExit(f"g = {g}: the twist g / 3 needs 3 | g")
-        self.g, self.w, self.finite = g, g // 3, 6 * g
+    def __init__(
+        self,
+        g: int,
+        involution: tuple[int, int, list[int]] | None,
+        twist: tuple[int, int, int] | None = None,
+    ):
+        if twist is None:
+            if g % 3:
+                raise SystemExit(f"g = {g}: the twist g / 3 needs 3 | g (or --twist)")
+            twist = (g // 3,) * 3
+        if sum(twist) % g or any(t % g == 0 for t in twist):
+            raise SystemExit(f"the twist {twist} must be nonzero, of sum 0 mod {g}")
+        self.g, self.twist, self.finite = g, twist, 6 * g
         self.n = self.finite + 2
         self.maps = {i: self._group(i, involution) for i in (0, 1)}
 
@@ -61,12 +73,12 @@ class SixClasses:
     ) -> list[Map]:
         """Round i's symmetries: the class rotation (twisted for R1), and
         with ``involution`` its products with that map."""
-        g, shift = self.g, (self.w if i == 1 else 0)
+        g, shift = self.g, (self.twist if i == 1 else (0, 0, 0))
 
         def rotate(p: int, k: int) -> int:
             x, c = p % g, p // g
             for _ in range(k):
-                x, c = x + shift, PI[c]
+                x, c = x + shift[c % 3], PI[c]
             return self.point(x, c)
 
         maps: list[Map] = [lambda p, k=k: rotate(p, k) for k in range(3)]
@@ -102,7 +114,8 @@ def solve(form: SixClasses) -> list[list[tuple[int, ...]]] | None:
     from pysat.formula import IDPool
     from pysat.solvers import Solver
 
-    g, w, finite = form.g, form.w, form.finite
+    g, finite = form.g, form.finite
+    at = (0, form.twist[0], form.twist[0] + form.twist[1])  # R1's rotation orbit of 0
     pool, clauses = IDPool(), []
     point = form.point
     ids: dict[tuple[int, int, int], int] = {}
@@ -131,14 +144,14 @@ def solve(form: SixClasses) -> list[list[tuple[int, ...]]] | None:
     with_fixed: dict[int, dict[int, int | list[int]]] = {0: {}, 1: {}}
     for c in range(3):
         with_fixed[0][point(0, c)] = true
-        with_fixed[1][point(c * w, c)] = true
+        with_fixed[1][point(at[c], c)] = true
     for c, d in itertools.combinations(range(3), 2):
         clauses.append([same(0, point(0, c), point(0, d))])
-        clauses.append([same(1, point(c * w, c), point(d * w, d))])
+        clauses.append([same(1, point(at[c], c), point(at[d], d))])
     for x in range(g):
         for i, lit, trio in (
             (0, b[x], [point(x, 3), point(x, 4), point(x, 5)]),
-            (1, e[x], [point(x, 3), point(x + w, 4), point(x + 2 * w, 5)]),
+            (1, e[x], [point(x + at[0], 3), point(x + at[1], 4), point(x + at[2], 5)]),
         ):
             for p in trio:
                 found = with_fixed[i].setdefault(p, [])
@@ -225,14 +238,21 @@ def check(form: SixClasses, bases: list[list[tuple[int, ...]]]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--g", type=int, required=True, help="Z_g, 3 | g")
+    parser.add_argument("--g", type=int, required=True, help="Z_g")
     parser.add_argument("--inv", metavar="E:T:IMAGES", help="e.g. 4:0:345012")
+    parser.add_argument(
+        "--twist", metavar="T0,T1,T2", help="R1's offsets (default g/3 each)"
+    )
     args = parser.parse_args()
     involution = None
     if args.inv:
         e, t, images = args.inv.split(":")
         involution = (int(e), int(t), [int(c) for c in images])
-    form = SixClasses(args.g, involution)
+    twist = None
+    if args.twist:
+        t0, t1, t2 = (int(t) for t in args.twist.split(","))
+        twist = (t0, t1, t2)
+    form = SixClasses(args.g, involution, twist)
     start = time.process_time()
     bases = solve(form)
     print(f"{time.process_time() - start:.0f} CPU s", file=sys.stderr)
