@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import itertools
+import random
 import time
 
 import pytest
 
 from tests.unit.seating.conftest import FakeClock, assert_valid_round
 from tournaments.seating import SeatingRequest, plan_seating
+from tournaments.seating.plan_state import PlanState
+from tournaments.seating.problem import build_problem
 
 
 def plan(players: int, rounds: int, **fields: object) -> tuple:  # type: ignore[type-arg]
@@ -63,3 +66,48 @@ def test_real_clock_within_bound_is_fast() -> None:
     plan_seating(request, clock=clock)
     assert clock.now < 0.1  # few clock reads: the design was already optimal
     assert time is not None
+
+
+def test_the_costly_seat_list_is_every_seat_conflicted_finds() -> None:
+    """``PlanState.conflicts`` checks a table's pairs at once, for speed; it
+    must list exactly the movable seats ``conflicted`` says are costly, with
+    repeats, club-mates, history neighbours and pins, and after swaps."""
+    players = tuple(range(1, 25))
+    history = (tuple(tuple(players[i : i + 4]) for i in range(0, 24, 4)),)
+    problem = build_problem(
+        SeatingRequest(
+            mode="no-repeat",
+            players=players,
+            history=history,
+            round_index=2,
+            rounds_total=6,
+            rounds_to_plan=5,
+            clubs={p: "AB"[p % 2] for p in range(1, 9)},
+            pins={3: 1, 17: 2},
+            seed=11,
+        )
+    )
+    rng = random.Random(5)
+    rounds = []
+    for _ in range(problem.rounds):
+        order = list(range(problem.n))
+        rng.shuffle(order)
+        rounds.append([order[i : i + 4] for i in range(0, problem.n, 4)])
+    state = PlanState(problem, rounds)
+
+    def one_by_one() -> list[tuple[int, int]]:
+        return [
+            (r, p)
+            for r, round_ in enumerate(state.tables)
+            for table in round_
+            for p in table
+            if problem.pin[p] < 0 and state.conflicted(r, p)
+        ]
+
+    for _ in range(40):
+        assert state.conflicts() == one_by_one()
+        r = rng.randrange(problem.rounds)
+        a, b = rng.sample(range(problem.n), 2)
+        if state.where[r][a] != state.where[r][b]:
+            state.swap(r, a, b)
+    assert state.conflicts()  # random rounds of 24 players hold costly seats
