@@ -1,9 +1,10 @@
 """Seating engines at the limit (issue 17): Swiss rank spread, winds after
-withdrawals and with pins, no-repeat at the bound, growth above 400 players.
+withdrawals and with pins, no-repeat at the bound, no pair three times beyond
+it where twice is possible, growth above 400 players.
 
     .venv/bin/python bench/seating_limits.py            # everything
     .venv/bin/python bench/seating_limits.py swiss      # one part (swiss,
-        swiss-end, replan, bound, growth)
+        swiss-end, replan, bound, twice, growth)
     .venv/bin/python bench/seating_limits.py swiss --only 32x8   # one case
 
 *Mean spread*: over every table of every round, the highest minus the lowest
@@ -371,6 +372,42 @@ def bound() -> None:
     )
 
 
+#: Plans beyond the bound with no pair meeting three times, known outside the
+#: design cycled (tests/unit/seating/test_limits.py holds both).
+_TWICE_WITNESSES = {(8, 4): "even-weight code", (12, 6): "SAT"}
+
+
+def twice() -> None:
+    """Beyond the bound, up to floor(2 (N - 1) / 3) rounds (past it some
+    pair must meet three times): which plans have a pair meeting three
+    times, and whether two meetings are known to suffice there (the design's
+    rounds cycled, up to twice its size, or a witness)."""
+    print("\n### Beyond the bound: a pair three times (N <= 100)\n")
+    print(
+        "| N | rounds | pair 3+ times at | of which twice is known possible "
+        "| slowest s |"
+    )
+    print("|---|---|---|---|---|")
+    missed = 0
+    for n in range(8, 101, 4):
+        first, last = (n - 1) // 3 + 1, 2 * (n - 1) // 3
+        three, known, slowest = [], [], 0.0
+        for rounds in range(first, last + 1):
+            plan, seconds, _ = _plan(_no_repeat(tuple(range(1, n + 1)), rounds, n))
+            slowest = max(slowest, seconds)
+            if plan_stats(plan).max_meetings > 2:
+                three.append(rounds)
+                if rounds <= 2 * design_size(n) or (n, rounds) in _TWICE_WITNESSES:
+                    known.append(rounds)
+        missed += len(known)
+        print(
+            f"| {n} | {first}-{last} | {', '.join(map(str, three)) or '-'} "
+            f"| {', '.join(map(str, known)) or '-'} | {slowest:.2f} |",
+            flush=True,
+        )
+    print(f"\nA pair three times where twice is known possible: {missed} plans")
+
+
 def growth() -> None:
     """No-repeat plans of 8 rounds and one Swiss round, 400 to 3,200 players."""
     print("\n### Growth above 400 players\n")
@@ -404,6 +441,7 @@ PARTS: dict[str, Callable[[], None]] = {
     "swiss-end": swiss_end,
     "replan": replan,
     "bound": bound,
+    "twice": twice,
     "growth": growth,
 }
 

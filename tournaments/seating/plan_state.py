@@ -4,7 +4,8 @@ cost of a swap computed from the twelve pairs it changes.
 Cost (lower is better), in the order of the issue's objectives: each repeated
 meeting of a pair costs REPEAT, and a pair's third or later meeting costs
 EXCESS more per meeting beyond two, so that two pairs meeting twice beat one
-pair meeting three times; club-mates at one table cost CLUB; a pair seated
+pair meeting three times (a search may weigh it more: see norepeat's second
+pass); club-mates at one table cost CLUB; a pair seated
 together in two consecutive rounds costs CONSECUTIVE (repeats are spread out).
 Pairs that met only in the history have a constant cost, left out.
 """
@@ -19,15 +20,20 @@ CLUB = 40
 CONSECUTIVE = 10
 
 
-def pair_cost(k: int) -> int:
+def pair_cost(k: int, excess: int = EXCESS) -> int:
     """Cost of a pair that met k times in all (history plus plan)."""
-    return 0 if k <= 1 else REPEAT * (k - 1) + EXCESS * (k - 1) * (k - 2) // 2
+    return 0 if k <= 1 else REPEAT * (k - 1) + excess * (k - 1) * (k - 2) // 2
 
 
 class PlanState:
     """Planned rounds of player indices, table order meaningful (pins)."""
 
-    def __init__(self, problem: Problem, rounds: list[list[list[int]]]) -> None:
+    def __init__(
+        self,
+        problem: Problem,
+        rounds: list[list[list[int]]],
+        excess: int = EXCESS,
+    ) -> None:
         n = problem.n
         self.problem = problem
         self.tables = rounds
@@ -36,7 +42,7 @@ class PlanState:
         # A pair met at most as often as its players played (plus one round
         # a look-ahead may add to the history): a bound in linear time.
         played = max((sum(row) for row in problem.winds), default=0)
-        self.pair = [pair_cost(k) for k in range(len(rounds) + played + 4)]
+        self.pair = [pair_cost(k, excess) for k in range(len(rounds) + played + 4)]
         self.club = problem.club
         for r, round_ in enumerate(rounds):
             for t, table in enumerate(round_):
@@ -55,10 +61,8 @@ class PlanState:
         first planned round) and after r, if any."""
         return self.before[r], self.after[r]
 
-    def cost(self) -> int:
-        """Full cost of the plan (used once; searches add deltas)."""
-        meet, cnt, pair = self.problem.meet, self.cnt, self.pair
-        planned = {
+    def _planned_pairs(self) -> set[tuple[int, int]]:
+        return {
             (p, q) if p < q else (q, p)
             for round_ in self.tables
             for table in round_
@@ -66,8 +70,14 @@ class PlanState:
             for q in table
             if p != q
         }
+
+    def cost(self) -> int:
+        """Full cost of the plan (used once; searches add deltas)."""
+        meet, cnt, pair = self.problem.meet, self.cnt, self.pair
         # Only pairs that meet in the plan cost more than their history.
-        total = sum(pair[cnt[p][q]] - pair[meet[p][q]] for p, q in planned)
+        total = sum(
+            pair[cnt[p][q]] - pair[meet[p][q]] for p, q in self._planned_pairs()
+        )
         for r, round_ in enumerate(self.tables):
             before, _ = self.neighbours(r)
             for table in round_:
@@ -76,6 +86,12 @@ class PlanState:
                         total += CLUB * (self.club[p] == self.club[q])
                         total += CONSECUTIVE * (before[p] == before[q] >= 0)
         return total
+
+    def beyond_two(self) -> int:
+        """Meetings beyond a pair's second, history included, over the pairs
+        the plan seats together."""
+        cnt = self.cnt
+        return sum(max(0, cnt[p][q] - 2) for p, q in self._planned_pairs())
 
     def delta(self, r: int, a: int, b: int) -> int:
         """Change of cost if a and b (different tables of round r) swap."""

@@ -158,6 +158,90 @@ def test_pairs_meeting_three_times_are_broken_up() -> None:
         assert_valid_round(round_, range(8))
 
 
+def _even_weight_code() -> list[list[list[int]]]:
+    """8 players, 4 rounds: player p is the p-th word of even weight in
+    {0, 1}^4 and sits at table w_r in round r. Two words differ in 2 or 4
+    places, so every pair shares at most two tables."""
+    words = [w for w in range(16) if bin(w).count("1") % 2 == 0]
+    return [
+        [[p for p, w in enumerate(words) if (w >> r & 1) == side] for side in (0, 1)]
+        for r in range(4)
+    ]
+
+
+#: 12 players, 6 rounds with no pair at one table three times (found by a SAT
+#: model of the plan: proof that twice is possible).
+_TWELVE_IN_SIX = [
+    [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]],
+    [[0, 1, 4, 9], [2, 5, 6, 10], [3, 7, 8, 11]],
+    [[0, 3, 4, 11], [2, 5, 7, 8], [1, 6, 9, 10]],
+    [[0, 2, 7, 10], [1, 4, 5, 11], [3, 6, 8, 9]],
+    [[0, 5, 9, 11], [1, 3, 7, 10], [2, 4, 6, 8]],
+    [[0, 5, 8, 10], [2, 3, 4, 9], [1, 6, 7, 11]],
+]
+
+
+def _design_cycled(players: int, rounds: int) -> list[list[list[int]]]:
+    """The repeat-free design's rounds, again from the first once they run
+    out: a pair meets once per pass, twice in all up to twice its rounds."""
+    size = design_size(players)
+    return [[list(t) for t in design_round(players, r % size)] for r in range(rounds)]
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "witness"),
+    [
+        (8, 4, _even_weight_code()),
+        (12, 6, _TWELVE_IN_SIX),
+        (48, 27, _design_cycled(48, 27)),
+    ],
+)
+def test_no_pair_meets_three_times_where_twice_is_possible(
+    players: int, rounds: int, witness: list[list[list[int]]]
+) -> None:
+    """Beyond the bound, found from outside: 8 players in 4 rounds, 12 in 6
+    and 48 in 27 had a pair meeting three times (the annealing traded it for
+    fewer repeats). The witness shows two meetings suffice; the plan must
+    then have none beyond two."""
+    for round_ in witness:
+        assert_valid_round(round_, range(players))
+    assert plan_stats(tuple(tuple(map(tuple, r)) for r in witness)).max_meetings == 2
+    plan = plan_seating(
+        SeatingRequest(
+            mode="no-repeat",
+            players=tuple(range(1, players + 1)),
+            rounds_total=rounds,
+            rounds_to_plan=rounds,
+            seed=players,
+        ),
+        clock=FakeClock(step=0.0),
+    )
+    assert plan.stats.max_meetings == 2
+    for round_ in plan.rounds:
+        assert_valid_round(round_, range(1, players + 1))
+
+
+def test_pins_that_force_a_third_meeting_are_kept() -> None:
+    """Every player pinned to a table for three rounds: the same four meet
+    three times, and the second pass (which swaps unpinned players only)
+    leaves the pins as they are instead of failing."""
+    pins = {p: 1 + (p - 1) // 4 for p in range(1, 9)}
+    plan = plan_seating(
+        SeatingRequest(
+            mode="no-repeat",
+            players=tuple(range(1, 9)),
+            rounds_total=3,
+            rounds_to_plan=3,
+            pins=pins,
+        ),
+        clock=FakeClock(step=0.0),
+    )
+    assert plan.stats.max_meetings == 3
+    for round_ in plan.rounds:
+        for player, table in pins.items():
+            assert player in round_[table - 1]
+
+
 def test_plan_cost_counts_only_the_pairs_that_meet() -> None:
     """The cost over the plan's pairs equals the cost over every pair."""
     rng = random.Random(5)
