@@ -10,7 +10,7 @@ import pytest
 
 from tests.unit.seating.conftest import FakeClock, assert_valid_round
 from tests.unit.seating.test_replan import full_plan
-from tournaments.seating import SeatingRequest, plan_seating, plan_stats
+from tournaments.seating import SeatingPlan, SeatingRequest, plan_seating, plan_stats
 from tournaments.seating.designs import design_round, design_size, repeat_free_design
 from tournaments.seating.norepeat import _break_triples
 from tournaments.seating.plan_state import CONSECUTIVE, PlanState, pair_cost
@@ -127,22 +127,31 @@ def test_one_pinned_player_a_table_costs_no_repeat(seed: int) -> None:
     """20 players, 5 rounds, a player pinned at each table: the design's
     points are given so that the pinned players never meet, and the tables
     are renumbered: still no repeat."""
-    pins = {p: p for p in range(1, 6)}
+    plan = no_repeat_plan(20, 5, {p: p for p in range(1, 6)}, seed)
+    assert plan.stats.repeated_pairs == 0
+
+
+def no_repeat_plan(
+    count: int, rounds: int, pins: dict[int, int], seed: int = 0
+) -> SeatingPlan:
+    """A no-repeat plan of every round for players 1..count, on a clock that
+    stands still; every pinned player sits at his table in every round."""
     plan = plan_seating(
         SeatingRequest(
             mode="no-repeat",
-            players=tuple(range(1, 21)),
-            rounds_total=5,
-            rounds_to_plan=5,
+            players=tuple(range(1, count + 1)),
+            rounds_total=rounds,
+            rounds_to_plan=rounds,
             pins=pins,
             seed=seed,
         ),
         clock=FakeClock(step=0.0),
     )
-    assert plan.stats.repeated_pairs == 0
     for round_ in plan.rounds:
+        assert_valid_round(round_, range(1, count + 1))
         for player, table in pins.items():
             assert player in round_[table - 1]
+    return plan
 
 
 def test_pairs_meeting_three_times_are_broken_up() -> None:
@@ -206,40 +215,15 @@ def test_no_pair_meets_three_times_where_twice_is_possible(
     for round_ in witness:
         assert_valid_round(round_, range(players))
     assert plan_stats(tuple(tuple(map(tuple, r)) for r in witness)).max_meetings == 2
-    plan = plan_seating(
-        SeatingRequest(
-            mode="no-repeat",
-            players=tuple(range(1, players + 1)),
-            rounds_total=rounds,
-            rounds_to_plan=rounds,
-            seed=players,
-        ),
-        clock=FakeClock(step=0.0),
-    )
-    assert plan.stats.max_meetings == 2
-    for round_ in plan.rounds:
-        assert_valid_round(round_, range(1, players + 1))
+    assert no_repeat_plan(players, rounds, {}, seed=players).stats.max_meetings == 2
 
 
 def test_pins_that_force_a_third_meeting_are_kept() -> None:
     """Every player pinned to a table for three rounds: the same four meet
     three times, and the second pass (which swaps unpinned players only)
     leaves the pins as they are instead of failing."""
-    pins = {p: 1 + (p - 1) // 4 for p in range(1, 9)}
-    plan = plan_seating(
-        SeatingRequest(
-            mode="no-repeat",
-            players=tuple(range(1, 9)),
-            rounds_total=3,
-            rounds_to_plan=3,
-            pins=pins,
-        ),
-        clock=FakeClock(step=0.0),
-    )
+    plan = no_repeat_plan(8, 3, {p: 1 + (p - 1) // 4 for p in range(1, 9)})
     assert plan.stats.max_meetings == 3
-    for round_ in plan.rounds:
-        for player, table in pins.items():
-            assert player in round_[table - 1]
 
 
 def test_plan_cost_counts_only_the_pairs_that_meet() -> None:
