@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 
@@ -33,3 +34,16 @@ def assert_valid_round(round_: Sequence[Sequence[int]], players: Sequence[int]) 
     assert all(len(table) == 4 for table in round_)
     seated = Counter(p for table in round_ for p in table)
     assert seated == Counter(players)
+
+
+def random_rounds(
+    rng: random.Random, players: int, count: int
+) -> list[list[list[int]]]:
+    """``count`` rounds of players 0..players-1, each a fresh shuffle cut into
+    tables of four."""
+    rounds = []
+    for _ in range(count):
+        order = list(range(players))
+        rng.shuffle(order)
+        rounds.append([order[i : i + 4] for i in range(0, players, 4)])
+    return rounds

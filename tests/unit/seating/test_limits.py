@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from tests.unit.seating.conftest import FakeClock, assert_valid_round
+from tests.unit.seating.conftest import FakeClock, assert_valid_round, random_rounds
 from tests.unit.seating.test_replan import full_plan
 from tournaments.seating import SeatingPlan, SeatingRequest, plan_seating, plan_stats
 from tournaments.seating.designs import design_round, design_size, repeat_free_design
@@ -243,10 +243,7 @@ def test_plan_cost_counts_only_the_pairs_that_meet() -> None:
             rounds_to_plan=3,
         )
     )
-    plan = []
-    for _ in range(3):
-        rng.shuffle(order)
-        plan.append([order[i : i + 4] for i in range(0, 24, 4)])
+    plan = random_rounds(rng, 24, 3)
     state = PlanState(problem, plan)
     every_pair = sum(
         pair_cost(state.cnt[p][q]) - pair_cost(problem.meet[p][q])

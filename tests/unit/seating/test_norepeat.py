@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.unit.seating.conftest import FakeClock, assert_valid_round
+from tests.unit.seating.conftest import FakeClock, assert_valid_round, random_rounds
 from tournaments.seating import SeatingRequest, plan_seating
 from tournaments.seating.plan_state import PlanState
 from tournaments.seating.problem import build_problem
@@ -88,12 +88,7 @@ def test_the_costly_seat_list_is_every_seat_conflicted_finds() -> None:
         )
     )
     rng = random.Random(5)
-    rounds = []
-    for _ in range(problem.rounds):
-        order = list(range(problem.n))
-        rng.shuffle(order)
-        rounds.append([order[i : i + 4] for i in range(0, problem.n, 4)])
-    state = PlanState(problem, rounds)
+    state = PlanState(problem, random_rounds(rng, problem.n, problem.rounds))
 
     def one_by_one() -> list[tuple[int, int]]:
         return [

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from tests.unit.seating.conftest import random_rounds
 from tournaments.seating import plan_stats
 from tournaments.seating.designs import repeat_free_design
 from tournaments.seating.winds import assign_winds
@@ -17,11 +18,7 @@ def test_any_table_plan_gets_perfectly_balanced_winds(
 ) -> None:
     """Equitable colouring: every player within one of an even split."""
     rng = random.Random(players * rounds)
-    plan = []
-    for _ in range(rounds):
-        order = list(range(players))
-        rng.shuffle(order)
-        plan.append([order[i : i + 4] for i in range(0, players, 4)])
+    plan = random_rounds(rng, players, rounds)
     seated = assign_winds((), plan)
     assert plan_stats(seated).wind_imbalance <= 1
     for planned, ordered in zip(plan, seated, strict=True):
