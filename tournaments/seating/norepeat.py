@@ -66,6 +66,7 @@ def _fewer_triples(
     first = state.snapshot()
     if not state.beyond_two():
         return first
+    # A PlanState swaps in the lists it is given: the second pass gets a copy.
     hard = min(
         (
             PlanState(problem, plan, _HARD_EXCESS)
@@ -78,12 +79,10 @@ def _fewer_triples(
     second = anneal(
         hard, problem, budget, lower_bound(problem), _SECOND_STEPS, _SECOND_STEPS
     )
-
-    def rank(plan: list[list[list[int]]]) -> tuple[int, int]:
-        judged = PlanState(problem, plan)
-        return judged.beyond_two(), judged.cost()
-
-    return min((first, second), key=rank)
+    judged = PlanState(problem, second)
+    if (judged.beyond_two(), judged.cost()) < (state.beyond_two(), state.cost()):
+        return second
+    return first
 
 
 def _cool(state: PlanState, problem: Problem, budget: Budget) -> list[list[list[int]]]:
