@@ -8,6 +8,7 @@ from tournaments.views import (
     staff_links,
     staff_rounds,
     staff_swaps,
+    staff_token,
 )
 
 app_name = "staff"
@@ -17,6 +18,7 @@ ROUND = "<slug:slug>/rounds/<int:number>/"
 urlpatterns = [
     path("", staff.DashboardView.as_view(), name="dashboard"),
     path("new/", staff.TournamentCreateView.as_view(), name="tournament-create"),
+    path("api-key/", staff_token.ApiTokenView.as_view(), name="api-token"),
     path("<slug:slug>/", staff.TournamentDetailView.as_view(), name="tournament"),
     path(
         "<slug:slug>/settings/",
