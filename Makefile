@@ -8,7 +8,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/muraille
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
 PORT ?= 8000
 
-.PHONY: run test venv services lint test-sqlite test-postgres test-worker test-e2e messages clean
+.PHONY: run publish export-event test venv services lint test-sqlite test-postgres test-worker test-e2e messages clean
 
 # Debian ships Python's venv module apart: install it when the first try fails.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -34,6 +34,17 @@ run: venv
 	$(PY) manage.py load_demo --ruleset riichi
 	$(PY) manage.py load_league_demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# An event leaves the venue as one JSON archive (docs/event-archive.md): sent
+# to another Muraille's API, or written to a file for a USB key. Both read
+# the venue's data folder (MURAILLE_VENUE=1), where the day was played.
+publish: venv
+	@test -n "$(SLUG)" -a -n "$(TO)" || { echo "Usage: make publish SLUG=<event> TO=<base URL> TOKEN=<API key>"; exit 2; }
+	MURAILLE_VENUE=1 MURAILLE_PUBLISH_TOKEN="$(TOKEN)" $(PY) manage.py publish_event "$(SLUG)" --to "$(TO)"
+
+export-event: venv
+	@test -n "$(SLUG)" -a -n "$(FILE)" || { echo "Usage: make export-event SLUG=<event> FILE=<path>"; exit 2; }
+	MURAILLE_VENUE=1 $(PY) manage.py export_event "$(SLUG)" "$(FILE)"
 
 # PostgreSQL, Redis and chromium: started or installed when down or missing.
 services:
