@@ -20,6 +20,7 @@ def open_database(path: Path) -> sqlite3.Connection:
 def make_ledger(path: Path, *, muraille: bool = True) -> Path:
     """A WAL database with the ledger (and ``django_migrations``, unless
     ``muraille`` is false)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     connection = open_database(path)
     connection.executescript(
         """

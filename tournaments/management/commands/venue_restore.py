@@ -70,5 +70,11 @@ class Command(BaseCommand):
         if aside is not None:
             self.stdout.write(f"The former database is kept as {aside}.")
         self.stdout.write(f"Restored {backup} into {target}.")
-        call_command("migrate", interactive=False, verbosity=0)
+        try:
+            call_command("migrate", interactive=False, verbosity=0)
+        except Exception as error:
+            raise CommandError(
+                f"The backup is in place, but bringing it up to date failed: "
+                f"{error}. Run python manage.py migrate to see why."
+            ) from error
         self.stdout.write("Database up to date. Start the venue server again.")
