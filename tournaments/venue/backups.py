@@ -162,8 +162,11 @@ def copy_database(source: Path, destination: Path) -> None:
 
 
 def sync_file(path: Path) -> None:
-    """Flush ``path`` to the disk, so a power cut after the rename keeps it."""
-    with path.open("rb") as handle:
+    """Flush ``path`` to the disk, so a power cut after the rename keeps it.
+
+    Opened for writing: Windows flushes only a handle that may write.
+    """
+    with path.open("r+b") as handle:
         os.fsync(handle.fileno())
 
 
