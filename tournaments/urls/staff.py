@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournaments.views import (
     staff,
+    staff_backups,
     staff_clock,
     staff_links,
     staff_rounds,
@@ -19,6 +20,7 @@ urlpatterns = [
     path("", staff.DashboardView.as_view(), name="dashboard"),
     path("new/", staff.TournamentCreateView.as_view(), name="tournament-create"),
     path("api-key/", staff_token.ApiTokenView.as_view(), name="api-token"),
+    path("venue/backups/", staff_backups.BackupsView.as_view(), name="backups"),
     path("<slug:slug>/", staff.TournamentDetailView.as_view(), name="tournament"),
     path(
         "<slug:slug>/settings/",

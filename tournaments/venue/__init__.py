@@ -1,0 +1,1 @@
+"""The venue: one laptop serving the hall."""
