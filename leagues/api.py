@@ -29,6 +29,7 @@ from leagues.selectors.careers import get_career
 from leagues.selectors.ranking import list_league_ratings
 from leagues.selectors.standings import get_league_standings
 from leagues.selectors.teams import get_team_standings
+from leagues.selectors.visibility import audience_of
 from leagues.services import leagues as league_services
 from leagues.services import merges, nights, ratings
 from scoring.engine.errors import EngineError
@@ -156,7 +157,7 @@ class LeagueDetailApi(APIView):
     @extend_schema(responses=LeagueDetailOutput)
     def get(self, request: Any, slug: str) -> Response:
         league = _league(request, slug)
-        standings = get_league_standings(league)
+        standings = get_league_standings(league, audience=audience_of(request.user))
         body = {
             "league": LeagueOutput(league).data,
             "events": [_event(s.event) for s in standings.events],
@@ -288,7 +289,8 @@ class LeagueRatingsApi(APIView):
     @extend_schema(responses=RatingOutput(many=True))
     def get(self, request: Any, slug: str) -> Response:
         league = _league(request, slug)
-        return Response(RatingOutput(list_league_ratings(league), many=True).data)
+        ratings = list_league_ratings(league, audience=audience_of(request.user))
+        return Response(RatingOutput(ratings, many=True).data)
 
 
 class RatingJobOutput(serializers.ModelSerializer):
@@ -346,7 +348,7 @@ class CareerOutput(serializers.Serializer):
 class CareerApi(APIView):
     @extend_schema(responses=CareerOutput)
     def get(self, request: Any, player: int) -> Response:
-        career = get_career(player, public_only=not can_merge_players(request.user))
+        career = get_career(player, audience=audience_of(request.user))
         body = {
             "player": career.player.pk,
             "name": career.player.name,

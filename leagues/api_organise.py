@@ -35,6 +35,7 @@ from leagues.api import (
 from leagues.models import League, LeagueEvent
 from leagues.selectors.players import list_duplicates
 from leagues.selectors.ranking import get_league_ema_ranking
+from leagues.selectors.visibility import audience_of
 from leagues.services import leagues as league_services
 from leagues.services import nights, ratings
 from leagues.services import teams as team_services
@@ -187,7 +188,9 @@ class LeagueEmaApi(APIView):
         except serializers.ValidationError as error:
             raise serializers.ValidationError({"date": error.detail}) from None
         try:
-            lines = get_league_ema_ranking(league, on=on)
+            lines = get_league_ema_ranking(
+                league, on=on, audience=audience_of(request.user)
+            )
         except ERRORS as error:
             return _refused(error)
         rows = [

@@ -31,6 +31,15 @@ LEAGUE_MESSAGES: dict[str, Any] = {
         "four (%(players)s now): add substitutes or withdraw players."
     ),
     # services
+    "setting_out_of_range": _(
+        "This number must be between %(minimum)s and %(maximum)s, not %(value)s."
+    ),
+    "season_ends_before_start": _(
+        "The season cannot end (%(end)s) before it starts (%(start)s)."
+    ),
+    "team_name_too_long": _(
+        "The team name “%(team)s” is too long: at most %(limit)s characters."
+    ),
     "league_slug_taken": _("Another league is named “%(slug)s”: choose a short name."),
     "night_table_needs_four": _(
         "Table %(table)s has %(count)s names: give four names a table."

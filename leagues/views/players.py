@@ -16,6 +16,7 @@ from leagues.messages import error_message
 from leagues.models import PlayerRating
 from leagues.selectors.careers import get_cached_career
 from leagues.selectors.players import list_duplicates
+from leagues.selectors.visibility import audience_of
 from leagues.services import merges
 from tournaments.models import Player
 from tournaments.permissions import organiser_required_response
@@ -26,9 +27,8 @@ SESSIONS_PER_PAGE = 50
 
 class CareerView(View):
     def get(self, request: HttpRequest, player: int) -> HttpResponse:
-        # Organisers see private events too; everyone else the public ones.
-        public_only = not can_merge_players(request.user)
-        career = get_cached_career(player, public_only=public_only)
+        # The public events, and the private ones the reader organises.
+        career = get_cached_career(player, audience=audience_of(request.user))
         rating = PlayerRating.objects.filter(player_id=player).first()
         # Every session, newest first, a page at a time: five years of club
         # nights are hundreds of rows.
