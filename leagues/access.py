@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from leagues.models import League
+from tournaments.models import Player, Tournament
 from tournaments.permissions import can_create_tournament
 
 
@@ -26,3 +27,15 @@ def can_create_league(user: Any) -> bool:
 def can_merge_players(user: Any) -> bool:
     """A merge touches every event of both players: organisers only."""
     return can_create_tournament(user)
+
+
+def can_merge(user: Any, keep: Player, drop: Player) -> bool:
+    """A merge rewrites every event of both players: an organiser of each
+    of them (any other organiser's event, public or not, is theirs to
+    correct), or the admin."""
+    if not can_merge_players(user):
+        return False
+    if user.is_superuser:
+        return True
+    events = Tournament.objects.filter(registrations__player__in=[keep, drop])
+    return not events.exclude(organisers=user).exists()

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -19,6 +20,7 @@ from rest_framework.views import APIView
 
 from leagues.access import (
     can_create_league,
+    can_merge,
     can_merge_players,
     can_organise_league,
     can_view_league,
@@ -33,7 +35,7 @@ from leagues.selectors.visibility import audience_of
 from leagues.services import leagues as league_services
 from leagues.services import merges, nights, ratings
 from scoring.engine.errors import EngineError
-from tournaments.models import Tournament
+from tournaments.models import Player, Tournament
 from tournaments.permissions import ORGANISER_REQUIRED, can_view
 from tournaments.services.errors import ServiceError
 
@@ -50,6 +52,11 @@ def _refused(error: ServiceError | EngineError) -> Response:
         },
     }
     return Response(body, status=getattr(error, "status_code", 400))
+
+
+MERGE_REFUSED = _(
+    "A merge needs the organiser's right over every event of both players."
+)
 
 
 def _points(value: Any) -> str:
@@ -386,8 +393,13 @@ class PlayerMergeApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     class InputSerializer(serializers.Serializer):
-        keep = serializers.IntegerField()
-        drop = serializers.IntegerField()
+        keep = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+        drop = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+        different_names = serializers.BooleanField(
+            default=False,
+            help_text="Confirms a merge of two unlike names (the duplicates "
+            "page's likeness); without it such a merge is refused.",
+        )
 
     @extend_schema(request=InputSerializer, responses={200: CareerOutput})
     def post(self, request: Any) -> Response:
@@ -395,11 +407,19 @@ class PlayerMergeApi(APIView):
             raise PermissionDenied(ORGANISER_REQUIRED)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        found = Player.objects.in_bulk(
+            [data.validated_data["keep"], data.validated_data["drop"]]
+        )
+        keep = found.get(data.validated_data["keep"])
+        drop = found.get(data.validated_data["drop"])
+        if keep and drop and not can_merge(request.user, keep, drop):
+            raise PermissionDenied(MERGE_REFUSED)
         try:
             kept = merges.merge_players(
                 keep_id=data.validated_data["keep"],
                 drop_id=data.validated_data["drop"],
                 actor=request.user,
+                different_names=data.validated_data["different_names"],
             )
         except ServiceError as error:
             return _refused(error)

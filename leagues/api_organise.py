@@ -309,6 +309,6 @@ class DuplicatesApi(APIView):
                     for p in group.players
                 ]
             }
-            for group in list_duplicates()
+            for group in list_duplicates(audience=audience_of(request.user))
         ]
         return Response(DuplicateGroupOutput(groups, many=True).data)

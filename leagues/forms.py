@@ -152,5 +152,13 @@ class AddTournamentForm(forms.Form):
 
 
 class MergeForm(forms.Form):
-    keep = forms.IntegerField(widget=forms.HiddenInput)
-    drop = forms.IntegerField(widget=forms.HiddenInput)
+    keep = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1
+    )
+    drop = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1
+    )
+    different_names = forms.BooleanField(
+        label=_("The names differ, and they are one person: merge anyway"),
+        required=False,
+    )

@@ -53,6 +53,10 @@ LEAGUE_MESSAGES: dict[str, Any] = {
         "Both players are registered in %(tournaments)s: one person cannot "
         "play twice in a tournament, so they are not the same person."
     ),
+    "merge_unlike_names": _(
+        "“%(first)s” and “%(second)s” are not the same name: confirm that "
+        "they are one person to merge them."
+    ),
     "merge_two_ema_numbers": _(
         "The players hold two EMA numbers (%(first)s and %(second)s): they "
         "are two people."

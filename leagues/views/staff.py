@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -27,7 +26,10 @@ from leagues.services import nights, ratings
 from leagues.views.mixins import LeagueOrganiserMixin
 from scoring.engine.errors import EngineError
 from tournaments.models import Tournament
-from tournaments.permissions import organiser_required_response
+from tournaments.permissions import (
+    TournamentCreatorRequiredMixin,
+    organiser_required_response,
+)
 from tournaments.services.errors import ServiceError
 from tournaments.views.mixins import number_or_404
 
@@ -39,7 +41,10 @@ def _league_errors(form: Any, error: Any) -> None:
     form.add_error(field, error_message(error))
 
 
-class LeagueListView(LoginRequiredMixin, View):
+class LeagueListView(TournamentCreatorRequiredMixin, View):
+    """An organiser's leagues; an account without the organiser right is
+    refused (403) as the tournaments' creation pages refuse it."""
+
     def get(self, request: HttpRequest) -> HttpResponse:
         return self._page(request, LeagueForm())
 

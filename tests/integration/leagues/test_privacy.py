@@ -123,9 +123,9 @@ def test_another_organiser_reads_only_the_public_sessions_of_a_career(
     login(client, organiser_account(username="b"))
     body = client.get(f"/api/players/{ann.pk}/career/").json()
     assert [s["tournament"] for s in body["sessions"]] == [
-        Player.objects.get(pk=ann.pk).registrations.get(
-            tournament__is_public=True
-        ).tournament.slug
+        Player.objects.get(pk=ann.pk)
+        .registrations.get(tournament__is_public=True)
+        .tournament.slug
     ]
     assert "Secret night" not in client.get(f"/players/{ann.pk}/").content.decode()
     login(client, organiser)
