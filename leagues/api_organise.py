@@ -41,7 +41,7 @@ from leagues.services import nights, ratings
 from leagues.services import teams as team_services
 from scoring.engine.errors import EngineError
 from tournaments.models import Tournament
-from tournaments.permissions import ORGANISER_REQUIRED, can_organise
+from tournaments.permissions import ORGANISER_REQUIRED, can_organise, can_view
 from tournaments.services.errors import ServiceError
 
 ERRORS = (ServiceError, EngineError)
@@ -246,8 +246,11 @@ class TeamsApi(TeamStandingsApi):
 
 
 def _organised(request: Any, slug: str) -> Tournament:
+    """The tournament of the URL for its organisers: 404 to those who may
+    not see it (a private event's existence does not leak), 403 to the
+    others."""
     tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None:
+    if tournament is None or not can_view(request.user, tournament):
         raise NotFound()
     if not can_organise(request.user, tournament):
         raise PermissionDenied()
