@@ -24,6 +24,7 @@ from leagues.access import (
     can_merge_players,
     can_organise_league,
     can_view_league,
+    managed_event,
 )
 from leagues.messages import error_message
 from leagues.models import League, LeagueEvent, PlayerRating, RatingJob
@@ -236,12 +237,7 @@ class NightTablesApi(APIView):
     @extend_schema(request=InputSerializer, responses={200: EventOutput})
     def post(self, request: Any, slug: str, event: int) -> Response:
         league = _league(request, slug, organise=True)
-        night = get_object_or_404(
-            LeagueEvent.objects.select_related("tournament"),
-            league=league,
-            pk=event,
-            kind=LeagueEvent.Kind.NIGHT,
-        )
+        night = managed_event(request.user, league, event, LeagueEvent.Kind.NIGHT)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:

@@ -21,7 +21,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from leagues.access import can_merge_players
+from leagues.access import can_merge_players, managed_event
 from leagues.api import (
     EventOutput,
     LeagueDetailApi,
@@ -83,13 +83,8 @@ class LeagueApi(LeagueDetailApi):
         return Response(LeagueOutput(league).data)
 
 
-def _night(league: League, event: int) -> LeagueEvent:
-    return get_object_or_404(
-        LeagueEvent.objects.select_related("tournament"),
-        league=league,
-        pk=event,
-        kind=LeagueEvent.Kind.NIGHT,
-    )
+def _night(request: Any, league: League, event: int) -> LeagueEvent:
+    return managed_event(request.user, league, event, LeagueEvent.Kind.NIGHT)
 
 
 class NightSeatingApi(APIView):
@@ -106,7 +101,7 @@ class NightSeatingApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={200: EventOutput})
     def post(self, request: Any, slug: str, event: int) -> Response:
-        night = _night(_league(request, slug, organise=True), event)
+        night = _night(request, _league(request, slug, organise=True), event)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -131,7 +126,7 @@ class NightSessionApi(APIView):
 
     @extend_schema(request=None, responses={201: SessionOutput})
     def post(self, request: Any, slug: str, event: int) -> Response:
-        night = _night(_league(request, slug, organise=True), event)
+        night = _night(request, _league(request, slug, organise=True), event)
         try:
             round_ = nights.add_night_session(event=night, actor=request.user)
         except ERRORS as error:
@@ -147,12 +142,7 @@ class SeedByRatingApi(APIView):
     @extend_schema(request=None, responses={200: EventOutput})
     def post(self, request: Any, slug: str, event: int) -> Response:
         league = _league(request, slug, organise=True)
-        found = get_object_or_404(
-            LeagueEvent.objects.select_related("tournament"),
-            league=league,
-            pk=event,
-            kind=LeagueEvent.Kind.TOURNAMENT,
-        )
+        found = managed_event(request.user, league, event, LeagueEvent.Kind.TOURNAMENT)
         try:
             ratings.seed_first_round(
                 tournament_id=found.tournament_id, actor=request.user
