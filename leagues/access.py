@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from leagues.models import League
-from tournaments.permissions import can_create_tournament
+from django.http import Http404
+
+from leagues.models import League, LeagueEvent
+from tournaments.models import Player, Tournament
+from tournaments.permissions import can_create_tournament, can_organise
 
 
 def can_organise_league(user: Any, league: League) -> bool:
@@ -26,3 +29,33 @@ def can_create_league(user: Any) -> bool:
 def can_merge_players(user: Any) -> bool:
     """A merge touches every event of both players: organisers only."""
     return can_create_tournament(user)
+
+
+def can_merge(user: Any, keep: Player, drop: Player) -> bool:
+    """A merge rewrites every event of both players: an organiser of each
+    of them (any other organiser's event, public or not, is theirs to
+    correct), or the admin."""
+    if not can_merge_players(user):
+        return False
+    if user.is_superuser:
+        return True
+    events = Tournament.objects.filter(registrations__player__in=[keep, drop])
+    return not events.exclude(organisers=user).exists()
+
+
+def managed_event(
+    user: Any, league: League, event_id: int, kind: str | None = None
+) -> LeagueEvent:
+    """The league's event ``event_id`` for a page or call that changes it:
+    only for an organiser of its tournament (a league's co-organiser does
+    not run another organiser's tournament counted in it). 404 otherwise,
+    so a private event's existence does not leak."""
+    events = LeagueEvent.objects.select_related("tournament").filter(
+        league=league, pk=event_id
+    )
+    if kind is not None:
+        events = events.filter(kind=kind)
+    event = events.first()
+    if event is None or not can_organise(user, event.tournament):
+        raise Http404
+    return event

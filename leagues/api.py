@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -19,9 +20,11 @@ from rest_framework.views import APIView
 
 from leagues.access import (
     can_create_league,
+    can_merge,
     can_merge_players,
     can_organise_league,
     can_view_league,
+    managed_event,
 )
 from leagues.messages import error_message
 from leagues.models import League, LeagueEvent, PlayerRating, RatingJob
@@ -29,10 +32,11 @@ from leagues.selectors.careers import get_career
 from leagues.selectors.ranking import list_league_ratings
 from leagues.selectors.standings import get_league_standings
 from leagues.selectors.teams import get_team_standings
+from leagues.selectors.visibility import audience_of
 from leagues.services import leagues as league_services
 from leagues.services import merges, nights, ratings
 from scoring.engine.errors import EngineError
-from tournaments.models import Tournament
+from tournaments.models import Player, Tournament
 from tournaments.permissions import ORGANISER_REQUIRED, can_view
 from tournaments.services.errors import ServiceError
 
@@ -49,6 +53,11 @@ def _refused(error: ServiceError | EngineError) -> Response:
         },
     }
     return Response(body, status=getattr(error, "status_code", 400))
+
+
+MERGE_REFUSED = _(
+    "A merge needs the organiser's right over every event of both players."
+)
 
 
 def _points(value: Any) -> str:
@@ -156,7 +165,7 @@ class LeagueDetailApi(APIView):
     @extend_schema(responses=LeagueDetailOutput)
     def get(self, request: Any, slug: str) -> Response:
         league = _league(request, slug)
-        standings = get_league_standings(league)
+        standings = get_league_standings(league, audience=audience_of(request.user))
         body = {
             "league": LeagueOutput(league).data,
             "events": [_event(s.event) for s in standings.events],
@@ -228,12 +237,7 @@ class NightTablesApi(APIView):
     @extend_schema(request=InputSerializer, responses={200: EventOutput})
     def post(self, request: Any, slug: str, event: int) -> Response:
         league = _league(request, slug, organise=True)
-        night = get_object_or_404(
-            LeagueEvent.objects.select_related("tournament"),
-            league=league,
-            pk=event,
-            kind=LeagueEvent.Kind.NIGHT,
-        )
+        night = managed_event(request.user, league, event, LeagueEvent.Kind.NIGHT)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -288,7 +292,8 @@ class LeagueRatingsApi(APIView):
     @extend_schema(responses=RatingOutput(many=True))
     def get(self, request: Any, slug: str) -> Response:
         league = _league(request, slug)
-        return Response(RatingOutput(list_league_ratings(league), many=True).data)
+        ratings = list_league_ratings(league, audience=audience_of(request.user))
+        return Response(RatingOutput(ratings, many=True).data)
 
 
 class RatingJobOutput(serializers.ModelSerializer):
@@ -346,7 +351,7 @@ class CareerOutput(serializers.Serializer):
 class CareerApi(APIView):
     @extend_schema(responses=CareerOutput)
     def get(self, request: Any, player: int) -> Response:
-        career = get_career(player, public_only=not can_merge_players(request.user))
+        career = get_career(player, audience=audience_of(request.user))
         body = {
             "player": career.player.pk,
             "name": career.player.name,
@@ -384,8 +389,13 @@ class PlayerMergeApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     class InputSerializer(serializers.Serializer):
-        keep = serializers.IntegerField()
-        drop = serializers.IntegerField()
+        keep = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+        drop = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+        different_names = serializers.BooleanField(
+            default=False,
+            help_text="Confirms a merge of two unlike names (the duplicates "
+            "page's likeness); without it such a merge is refused.",
+        )
 
     @extend_schema(request=InputSerializer, responses={200: CareerOutput})
     def post(self, request: Any) -> Response:
@@ -393,11 +403,19 @@ class PlayerMergeApi(APIView):
             raise PermissionDenied(ORGANISER_REQUIRED)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        found = Player.objects.in_bulk(
+            [data.validated_data["keep"], data.validated_data["drop"]]
+        )
+        keep = found.get(data.validated_data["keep"])
+        drop = found.get(data.validated_data["drop"])
+        if keep and drop and not can_merge(request.user, keep, drop):
+            raise PermissionDenied(MERGE_REFUSED)
         try:
             kept = merges.merge_players(
                 keep_id=data.validated_data["keep"],
                 drop_id=data.validated_data["drop"],
                 actor=request.user,
+                different_names=data.validated_data["different_names"],
             )
         except ServiceError as error:
             return _refused(error)

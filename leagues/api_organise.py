@@ -21,7 +21,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from leagues.access import can_merge_players
+from leagues.access import can_merge_players, managed_event
 from leagues.api import (
     EventOutput,
     LeagueDetailApi,
@@ -35,12 +35,13 @@ from leagues.api import (
 from leagues.models import League, LeagueEvent
 from leagues.selectors.players import list_duplicates
 from leagues.selectors.ranking import get_league_ema_ranking
+from leagues.selectors.visibility import audience_of
 from leagues.services import leagues as league_services
 from leagues.services import nights, ratings
 from leagues.services import teams as team_services
 from scoring.engine.errors import EngineError
 from tournaments.models import Tournament
-from tournaments.permissions import ORGANISER_REQUIRED, can_organise
+from tournaments.permissions import ORGANISER_REQUIRED, can_organise, can_view
 from tournaments.services.errors import ServiceError
 
 ERRORS = (ServiceError, EngineError)
@@ -82,13 +83,8 @@ class LeagueApi(LeagueDetailApi):
         return Response(LeagueOutput(league).data)
 
 
-def _night(league: League, event: int) -> LeagueEvent:
-    return get_object_or_404(
-        LeagueEvent.objects.select_related("tournament"),
-        league=league,
-        pk=event,
-        kind=LeagueEvent.Kind.NIGHT,
-    )
+def _night(request: Any, league: League, event: int) -> LeagueEvent:
+    return managed_event(request.user, league, event, LeagueEvent.Kind.NIGHT)
 
 
 class NightSeatingApi(APIView):
@@ -105,7 +101,7 @@ class NightSeatingApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={200: EventOutput})
     def post(self, request: Any, slug: str, event: int) -> Response:
-        night = _night(_league(request, slug, organise=True), event)
+        night = _night(request, _league(request, slug, organise=True), event)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -130,7 +126,7 @@ class NightSessionApi(APIView):
 
     @extend_schema(request=None, responses={201: SessionOutput})
     def post(self, request: Any, slug: str, event: int) -> Response:
-        night = _night(_league(request, slug, organise=True), event)
+        night = _night(request, _league(request, slug, organise=True), event)
         try:
             round_ = nights.add_night_session(event=night, actor=request.user)
         except ERRORS as error:
@@ -146,12 +142,7 @@ class SeedByRatingApi(APIView):
     @extend_schema(request=None, responses={200: EventOutput})
     def post(self, request: Any, slug: str, event: int) -> Response:
         league = _league(request, slug, organise=True)
-        found = get_object_or_404(
-            LeagueEvent.objects.select_related("tournament"),
-            league=league,
-            pk=event,
-            kind=LeagueEvent.Kind.TOURNAMENT,
-        )
+        found = managed_event(request.user, league, event, LeagueEvent.Kind.TOURNAMENT)
         try:
             ratings.seed_first_round(
                 tournament_id=found.tournament_id, actor=request.user
@@ -187,7 +178,9 @@ class LeagueEmaApi(APIView):
         except serializers.ValidationError as error:
             raise serializers.ValidationError({"date": error.detail}) from None
         try:
-            lines = get_league_ema_ranking(league, on=on)
+            lines = get_league_ema_ranking(
+                league, on=on, audience=audience_of(request.user)
+            )
         except ERRORS as error:
             return _refused(error)
         rows = [
@@ -243,8 +236,11 @@ class TeamsApi(TeamStandingsApi):
 
 
 def _organised(request: Any, slug: str) -> Tournament:
+    """The tournament of the URL for its organisers: 404 to those who may
+    not see it (a private event's existence does not leak), 403 to the
+    others."""
     tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None:
+    if tournament is None or not can_view(request.user, tournament):
         raise NotFound()
     if not can_organise(request.user, tournament):
         raise PermissionDenied()
@@ -306,6 +302,6 @@ class DuplicatesApi(APIView):
                     for p in group.players
                 ]
             }
-            for group in list_duplicates()
+            for group in list_duplicates(audience=audience_of(request.user))
         ]
         return Response(DuplicateGroupOutput(groups, many=True).data)

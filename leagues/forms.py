@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import League
+from leagues.services.leagues import SESSION_COUNTS
 from tournaments.forms import RulesetFields, ruleset_choices
 from tournaments.models import Tournament
 
@@ -45,11 +47,23 @@ class LeagueForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # By name in the reader's language, as the tournament form offers them.
         self.fields["ruleset"].choices = ruleset_choices()
+        # Within the service's bounds, which fit the columns.
+        for name, (low, high) in SESSION_COUNTS.items():
+            field = self.fields[name]
+            field.validators = [MinValueValidator(low), MaxValueValidator(high)]
+            field.widget.attrs.update(min=low, max=high)
         if self.instance.pk:
             self.fields["tiebreaks"].initial = ", ".join(self.instance.tiebreaks)
             del self.fields["slug"]
         else:
             self.fields["slug"].required = False
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("season_start"), data.get("season_end")
+        if start and end and end < start:
+            self.add_error("season_end", _("The season cannot end before it starts."))
+        return data
 
     def clean_tiebreaks(self) -> list[str]:
         text = self.cleaned_data.get("tiebreaks") or ""
@@ -138,5 +152,13 @@ class AddTournamentForm(forms.Form):
 
 
 class MergeForm(forms.Form):
-    keep = forms.IntegerField(widget=forms.HiddenInput)
-    drop = forms.IntegerField(widget=forms.HiddenInput)
+    keep = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1
+    )
+    drop = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1
+    )
+    different_names = forms.BooleanField(
+        label=_("The names differ, and they are one person: merge anyway"),
+        required=False,
+    )

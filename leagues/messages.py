@@ -31,6 +31,15 @@ LEAGUE_MESSAGES: dict[str, Any] = {
         "four (%(players)s now): add substitutes or withdraw players."
     ),
     # services
+    "setting_out_of_range": _(
+        "This number must be between %(minimum)s and %(maximum)s, not %(value)s."
+    ),
+    "season_ends_before_start": _(
+        "The season cannot end (%(end)s) before it starts (%(start)s)."
+    ),
+    "team_name_too_long": _(
+        "The team name “%(team)s” is too long: at most %(limit)s characters."
+    ),
     "league_slug_taken": _("Another league is named “%(slug)s”: choose a short name."),
     "night_table_needs_four": _(
         "Table %(table)s has %(count)s names: give four names a table."
@@ -43,6 +52,10 @@ LEAGUE_MESSAGES: dict[str, Any] = {
     "merge_both_played": _(
         "Both players are registered in %(tournaments)s: one person cannot "
         "play twice in a tournament, so they are not the same person."
+    ),
+    "merge_unlike_names": _(
+        "“%(first)s” and “%(second)s” are not the same name: confirm that "
+        "they are one person to merge them."
     ),
     "merge_two_ema_numbers": _(
         "The players hold two EMA numbers (%(first)s and %(second)s): they "

@@ -14,10 +14,12 @@ from fractions import Fraction
 
 from django.core.cache import cache
 from django.db.models import Max
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from leagues.charts import LineChart, line_chart
 from leagues.models import LeagueAuditEvent
+from leagues.selectors.visibility import Audience
 from tournaments.models import AuditEvent, Player, SeatResult, Tournament
 
 BEST = 5
@@ -80,14 +82,14 @@ def _day(tournament: Tournament) -> date | None:
     return tournament.start_date or tournament.created_at.date()
 
 
-def _sessions(player: Player, public_only: bool) -> list[CareerSession]:
+def _sessions(player: Player, audience: Audience) -> list[CareerSession]:
     """Value rows, not model instances: a five-year member has hundreds of
     sessions and three times as many opponents' results."""
     results = SeatResult.objects.filter(
-        registration__player=player, seat__table__is_closed=True
+        audience.tournaments("round__tournament"),
+        registration__player=player,
+        seat__table__is_closed=True,
     )
-    if public_only:
-        results = results.filter(round__tournament__is_public=True)
     mine = list(
         results.values_list(
             "seat__table_id",
@@ -164,13 +166,26 @@ def _events(sessions: list[CareerSession]) -> list[CareerEvent]:
     ]
 
 
-def get_career(player_id: int, *, public_only: bool = True) -> Career:
-    """The player's career (five queries); 404 for an unknown player.
+def _known_to(player: Player, audience: Audience) -> bool:
+    """``player`` is registered in an event ``audience`` may see."""
+    if audience.everything:
+        return True
+    visible = audience.tournaments("tournament")
+    return player.registrations.filter(visible).exists()
 
-    ``public_only``: the events everyone may read (a private event's results
-    are for its organisers)."""
+
+def get_career(player_id: int, *, audience: Audience) -> Career:
+    """The player's career (five queries, six without a session); 404 for
+    an unknown player.
+
+    Only the events ``audience`` may see: the public ones for everyone, and
+    to an organiser those they organise too (a private event's results are
+    for its organisers)."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
-    sessions = _sessions(player, public_only)
+    sessions = _sessions(player, audience)
+    if not sessions and not _known_to(player, audience):
+        # A player seen only in private events: not even their name.
+        raise Http404
     events = _events(sessions)
     running, cumulative = Fraction(0), []
     for session in sessions:
@@ -210,12 +225,12 @@ def career_version(player_id: int) -> str:
     return f"{player_id}:{scores or 0}:{merges or 0}"
 
 
-def get_cached_career(player_id: int, *, public_only: bool = True) -> Career:
-    """``get_career``, cached by the player's data version: a long career is
-    read and summed once per change, not once per page view."""
-    key = f"career:{career_version(player_id)}:{int(public_only)}"
+def get_cached_career(player_id: int, *, audience: Audience) -> Career:
+    """``get_career``, cached by the player's data version and the audience:
+    a long career is read and summed once per change, not once per view."""
+    key = f"career:{career_version(player_id)}:{audience.key}"
     career = cache.get(key)
     if career is None:
-        career = get_career(player_id, public_only=public_only)
+        career = get_career(player_id, audience=audience)
         cache.set(key, career, CAREER_CACHE_SECONDS)
     return career

@@ -19,6 +19,7 @@ from leagues.exports import (
 from leagues.models import League
 from leagues.selectors.standings import get_league_standings, leaders_progress
 from leagues.selectors.teams import get_team_standings
+from leagues.selectors.visibility import Audience
 from tournaments.models import Tournament
 
 
@@ -54,8 +55,8 @@ def workbook_texts() -> dict[str, str]:
     }
 
 
-def get_league_workbook(league: League) -> LeagueWorkbook:
-    standings = get_league_standings(league)
+def get_league_workbook(league: League, *, audience: Audience) -> LeagueWorkbook:
+    standings = get_league_standings(league, audience=audience)
     players = standings.players
     events = {s.event.pk: s.event for s in standings.events}
     progress_events, progress = leaders_progress(standings)
@@ -113,8 +114,10 @@ def get_league_workbook(league: League) -> LeagueWorkbook:
     )
 
 
-def league_workbook_bytes(league: League) -> bytes:
-    return build_league_workbook(get_league_workbook(league), workbook_texts())
+def league_workbook_bytes(league: League, *, audience: Audience) -> bytes:
+    return build_league_workbook(
+        get_league_workbook(league, audience=audience), workbook_texts()
+    )
 
 
 def team_workbook_bytes(tournament: Tournament) -> bytes:

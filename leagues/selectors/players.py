@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 
-from tournaments.models import Player
+from leagues.selectors.visibility import Audience
+from tournaments.models import Player, Tournament
 
 
 def name_key(first: str, last: str) -> tuple[str, ...]:
@@ -24,11 +25,16 @@ class DuplicateGroup:
     players: list[Player]
 
 
-def list_duplicates() -> list[DuplicateGroup]:
+def list_duplicates(*, audience: Audience) -> list[DuplicateGroup]:
     """Groups of players with the same name (two queries at most); a group
-    whose players all hold different EMA numbers is not listed."""
-    players = Player.objects.select_related("club").annotate(
-        events=Count("registrations")
+    whose players all hold different EMA numbers is not listed. Only the
+    players ``audience`` may see every event of (a private event's players
+    are its organisers' to name)."""
+    hidden = Tournament.objects.exclude(audience.tournaments())
+    players = (
+        Player.objects.select_related("club")
+        .exclude(registrations__tournament__in=hidden)
+        .annotate(events=Count("registrations"))
     )
     groups: dict[tuple[str, ...], list[Player]] = {}
     for player in players:

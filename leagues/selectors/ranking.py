@@ -16,14 +16,18 @@ from fractions import Fraction
 
 from leagues.ema import EmaResult, ema_ranking
 from leagues.models import League, PlayerRating
+from leagues.selectors.visibility import Audience
 from tournaments.models import Player, Registration, Tournament
 from tournaments.selectors.standings import get_standings
 
 
-def league_player_ids(league: League) -> set[int]:
-    """Everyone registered in one of the league's events (one query)."""
+def league_player_ids(league: League, *, audience: Audience) -> set[int]:
+    """Everyone registered in one of the league's events that ``audience``
+    may see (one query)."""
     return set(
-        Registration.objects.filter(tournament__league_events__league=league)
+        Registration.objects.filter(
+            audience.tournaments("tournament"), tournament__league_events__league=league
+        )
         .values_list("player_id", flat=True)
         .distinct()
     )
@@ -55,10 +59,14 @@ def ema_results(tournament: Tournament) -> list[EmaResult]:
     ]
 
 
-def get_league_ema_ranking(league: League, *, on: date) -> list[EmaLine]:
-    """The league's players in the EMA's MERS ranking on the date ``on``."""
-    ids = league_player_ids(league)
+def get_league_ema_ranking(
+    league: League, *, on: date, audience: Audience
+) -> list[EmaLine]:
+    """The league's players in the EMA's MERS ranking on the date ``on``,
+    from the tournaments ``audience`` may see."""
+    ids = league_player_ids(league, audience=audience)
     tournaments = Tournament.objects.filter(
+        audience.tournaments(),
         ruleset=league.ruleset,
         mers_weight__isnull=False,
         mers_weight__gt=0,
@@ -74,10 +82,12 @@ def get_league_ema_ranking(league: League, *, on: date) -> list[EmaLine]:
     ]
 
 
-def list_league_ratings(league: League) -> list[PlayerRating]:
-    """The league's players' ratings, best ordinal first (one query)."""
+def list_league_ratings(league: League, *, audience: Audience) -> list[PlayerRating]:
+    """The ratings of the players of the league's events ``audience`` may
+    see, best ordinal first (two queries)."""
+    ids = league_player_ids(league, audience=audience)
     return list(
-        PlayerRating.objects.filter(player_id__in=league_player_ids(league))
+        PlayerRating.objects.filter(player_id__in=ids)
         .select_related("player__club")
         .order_by("-ordinal", "player_id")
     )

@@ -23,6 +23,7 @@ from leagues.season import (
     league_standings,
     season_progress,
 )
+from leagues.selectors.visibility import Audience
 from tournaments.models import AuditEvent, Player, Registration, SeatResult
 
 
@@ -73,10 +74,13 @@ def rule_of(league: League) -> RankingRule:
     )
 
 
-def list_events(league: League) -> list[LeagueEvent]:
-    """The league's events in season order (one query)."""
+def list_events(league: League, *, audience: Audience) -> list[LeagueEvent]:
+    """The league's events ``audience`` may see, in season order (one
+    query): every standing, workbook and chart of a league reads these."""
     return list(
-        league.events.select_related("tournament").order_by("day", "pk"),
+        league.events.filter(audience.tournaments("tournament"))
+        .select_related("tournament")
+        .order_by("day", "pk"),
     )
 
 
@@ -156,10 +160,11 @@ def summarise_events(
     return summaries
 
 
-def get_league_standings(league: League) -> LeagueStandings:
-    """The league's ranking under its rule, and its events (three queries)."""
+def get_league_standings(league: League, *, audience: Audience) -> LeagueStandings:
+    """The league's ranking under its rule, and its events (three queries),
+    from the events ``audience`` may see."""
     rule = rule_of(league)
-    events = list_events(league)
+    events = list_events(league, audience=audience)
     entries = list_entries(events)
     ids = {entry.player for entry in entries}
     players = Player.objects.select_related("club").in_bulk(ids)
@@ -201,13 +206,14 @@ def league_version(league: League) -> str:
     return f"{league.pk}:{scores or 0}:{league_changes or 0}"
 
 
-def get_league_page(league: League) -> LeaguePage:
-    """The league's standings and events for its page, cached by version:
-    a season of 40,000 sessions is read and ranked once per change."""
-    key = f"league-page:{league_version(league)}:{get_language()}"
+def get_league_page(league: League, *, audience: Audience) -> LeaguePage:
+    """The league's standings and events for its page, cached by version
+    and audience: a season of 40,000 sessions is read and ranked once per
+    change."""
+    key = f"league-page:{league_version(league)}:{audience.key}:{get_language()}"
     page = cache.get(key)
     if page is None:
-        standings = get_league_standings(league)
+        standings = get_league_standings(league, audience=audience)
         page = LeaguePage(rows=standings.rows, events=standings.events)
         cache.set(key, page, PAGE_CACHE_SECONDS)
     return page

@@ -8,6 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from leagues.errors import LeagueError
 from leagues.models import League, LeagueEvent
 from leagues.season import RankingRule
 from leagues.services.audit import record_league_event
@@ -25,13 +26,47 @@ SETTINGS = (
 )  # fmt: skip
 
 
+#: The bounds of the numbers of sessions (the pages' and the API's too):
+#: within the column (a small integer), and more than any season plays.
+SESSION_COUNTS = {"min_sessions": (0, 1000), "best_sessions": (1, 1000)}
+RULE_FIELDS = {
+    "unknown_ranking_rule": "ranking_rule",
+    "bad_min_sessions": "min_sessions",
+    "bad_best_sessions": "best_sessions",
+}
+
+
 def check_settings(fields: dict[str, Any]) -> None:
-    """The ranking rule, tie-breaks and rule set, checked by the engines."""
-    RankingRule(
-        kind=fields.get("ranking_rule", "total"),
-        min_sessions=fields.get("min_sessions", 0),
-        best=fields.get("best_sessions", 10),
-    )
+    """The numbers within their bounds, a season that ends after it starts;
+    the ranking rule, tie-breaks and rule set, checked by the engines. Every
+    refusal names its field."""
+    for field, (low, high) in SESSION_COUNTS.items():
+        value = fields.get(field)
+        if value is not None and not low <= value <= high:
+            raise ServiceError(
+                "setting_out_of_range",
+                field=field,
+                value=value,
+                minimum=low,
+                maximum=high,
+            )
+    start, end = fields.get("season_start"), fields.get("season_end")
+    if start is not None and end is not None and end < start:
+        raise ServiceError(
+            "season_ends_before_start",
+            field="season_end",
+            start=start.isoformat(),
+            end=end.isoformat(),
+        )
+    try:
+        RankingRule(
+            kind=fields.get("ranking_rule", "total"),
+            min_sessions=fields.get("min_sessions", 0),
+            best=fields.get("best_sessions", 10),
+        )
+    except LeagueError as error:
+        field = RULE_FIELDS.get(error.code, "ranking_rule")
+        raise ServiceError(error.code, field=field, **error.params) from None
     clean_tiebreaks(fields.get("tiebreaks") or ())
     get_ruleset(fields.get("ruleset", "mcr"))
 

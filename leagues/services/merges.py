@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 
 from leagues.models import PlayerRating
+from leagues.selectors.players import name_key
 from leagues.services.audit import record_league_event
 from leagues.services.ratings import request_ratings
 from tournaments.models import Player, Registration, Tournament
@@ -38,8 +39,22 @@ def _snapshot(player: Player) -> dict[str, Any]:
     }
 
 
-def check_merge(keep: Player, drop: Player) -> list[Tournament]:
-    """The tournaments the duplicate played (to move); refuses a bad merge."""
+def names_alike(keep: Player, drop: Player) -> bool:
+    """The likeness the duplicates page lists by (``name_key``: accents,
+    case and the order of first and last name aside)."""
+    return name_key(keep.first_name, keep.last_name) == name_key(
+        drop.first_name, drop.last_name
+    )
+
+
+def check_merge(
+    keep: Player, drop: Player, *, different_names: bool = False
+) -> list[Tournament]:
+    """The tournaments the duplicate played (to move); refuses a bad merge.
+
+    Unlike names are not refused outright (a married name, a misspelt
+    entry are one person) but need ``different_names``: the organiser has
+    seen the two names differ, and a mistyped id cannot merge two people."""
     if keep.pk == drop.pk:
         raise ServiceError("merge_same_player", field="drop")
     if keep.ema_number and drop.ema_number and keep.ema_number != drop.ema_number:
@@ -57,11 +72,20 @@ def check_merge(keep: Player, drop: Player) -> list[Tournament]:
         raise ServiceError(
             "merge_both_played", field="drop", tournaments=", ".join(names)
         )
+    if not different_names and not names_alike(keep, drop):
+        raise ServiceError(
+            "merge_unlike_names",
+            field="different_names",
+            first=keep.name,
+            second=drop.name,
+        )
     return list(Tournament.objects.filter(registrations__player=drop).distinct())
 
 
 @transaction.atomic
-def merge_players(*, keep_id: int, drop_id: int, actor: Actor) -> Player:
+def merge_players(
+    *, keep_id: int, drop_id: int, actor: Actor, different_names: bool = False
+) -> Player:
     """Merge player ``drop_id`` into ``keep_id``; returns the player kept.
 
     Locks both player rows (in primary-key order) for the check and the
@@ -74,7 +98,7 @@ def merge_players(*, keep_id: int, drop_id: int, actor: Actor) -> Player:
         if player_id not in locked:
             raise ServiceError("unknown_player", field="player", player=player_id)
     keep, drop = locked[keep_id], locked[drop_id]
-    tournaments = check_merge(keep, drop)
+    tournaments = check_merge(keep, drop, different_names=different_names)
     before = {"kept": _snapshot(keep), "merged": _snapshot(drop)}
     moved = list(Registration.objects.filter(player=drop).values_list("pk", flat=True))
     Registration.objects.filter(player=drop).update(player=keep)

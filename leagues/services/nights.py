@@ -38,6 +38,16 @@ NIGHT_SEATING_LIMIT_S = 3.0
 """Seconds the engine may search while the organiser waits for the page."""
 
 
+def night_name(league: League, day: date) -> str:
+    """ "<league> · <date>", the league's name cut to leave room for the
+    date in the tournament's name column (a league's name may fill its own
+    column, which is as long)."""
+    suffix = f" · {date_format(day, 'SHORT_DATE_FORMAT')}"
+    room = Tournament._meta.get_field("name").max_length - len(suffix)
+    head = league.name if len(league.name) <= room else league.name[: room - 1] + "…"
+    return head + suffix
+
+
 @transaction.atomic
 def create_club_night(
     *,
@@ -59,7 +69,7 @@ def create_club_night(
     (``preset`` and ``ruleset_options`` as for a tournament, checked by it).
     """
     lock_rows(League.objects.filter(pk=league.pk)).get()
-    title = name or f"{league.name} · {date_format(day, 'SHORT_DATE_FORMAT')}"
+    title = name or night_name(league, day)
     timing = {} if session_minutes is None else {"session_minutes": session_minutes}
     tournament = setup.create_tournament(
         name=title,

@@ -53,7 +53,13 @@ def _check_teams(
         raise ServiceError("team_bad_size", field="team_size", size=size)
     seen_teams: set[str] = set()
     seen_players: set[str] = set()
+    limit = Team._meta.get_field("name").max_length
     for name, members in teams:
+        if len(name) > limit:
+            shown = name if len(name) <= 40 else name[:39] + "…"
+            raise ServiceError(
+                "team_name_too_long", field="teams", team=shown, limit=limit
+            )
         if _key(name) in seen_teams:
             raise ServiceError("team_name_twice", field="teams", team=name)
         seen_teams.add(_key(name))

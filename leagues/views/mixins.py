@@ -5,13 +5,13 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from leagues.access import can_organise_league, can_view_league
 from leagues.models import League
+from tournaments.permissions import TournamentCreatorRequiredMixin
 from tournaments.views.mixins import open_in_first_language
 
 
@@ -38,5 +38,8 @@ class LeagueMixin:
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
 
 
-class LeagueOrganiserMixin(LoginRequiredMixin, LeagueMixin):
+class LeagueOrganiserMixin(TournamentCreatorRequiredMixin, LeagueMixin):
+    """Organisers' league pages: signed in, with the organiser right (403
+    without it, before the league is even looked up), and organising it."""
+
     access = "organise"

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
-from leagues.access import can_merge_players
+from leagues.access import can_merge, can_merge_players
 from leagues.forms import MergeForm
 from leagues.messages import error_message
 from leagues.models import PlayerRating
 from leagues.selectors.careers import get_cached_career
 from leagues.selectors.players import list_duplicates
+from leagues.selectors.visibility import audience_of
 from leagues.services import merges
 from tournaments.models import Player
 from tournaments.permissions import organiser_required_response
@@ -26,9 +28,8 @@ SESSIONS_PER_PAGE = 50
 
 class CareerView(View):
     def get(self, request: HttpRequest, player: int) -> HttpResponse:
-        # Organisers see private events too; everyone else the public ones.
-        public_only = not can_merge_players(request.user)
-        career = get_cached_career(player, public_only=public_only)
+        # The public events, and the private ones the reader organises.
+        career = get_cached_career(player, audience=audience_of(request.user))
         rating = PlayerRating.objects.filter(player_id=player).first()
         # Every session, newest first, a page at a time: five years of club
         # nights are hundreds of rows.
@@ -54,7 +55,7 @@ class DuplicatesView(MergeMixin, View):
         return render(
             request,
             "leagues/staff/duplicates.html",
-            {"groups": list_duplicates()},
+            {"groups": list_duplicates(audience=audience_of(request.user))},
         )
 
 
@@ -67,22 +68,32 @@ class MergeView(MergeMixin, View):
             return redirect("players-staff:duplicates")
         return self._page(request, form)
 
-    def _page(self, request, form, status=200, error=None):
+    def _players(self, request, form) -> tuple[Player, Player]:
+        """Both players, if the account may merge them (403 otherwise)."""
         keep = get_object_or_404(Player, pk=form.cleaned_data["keep"])
         drop = get_object_or_404(Player, pk=form.cleaned_data["drop"])
-        problem = error
-        if problem is None:
-            try:
-                merges.check_merge(keep, drop)
-            except ServiceError as refused:
-                problem = error_message(refused)
+        if not can_merge(request.user, keep, drop):
+            raise PermissionDenied
+        return keep, drop
+
+    def _page(self, request, form, status=200, error=None):
+        keep, drop = self._players(request, form)
+        alike = merges.names_alike(keep, drop)
+        blocked = None
+        try:
+            # Unlike names are asked on the form, not a refusal here.
+            merges.check_merge(keep, drop, different_names=True)
+        except ServiceError as refused:
+            blocked = error_message(refused)
         context = {
+            "blocked": blocked,
+            "problem": error or blocked,
             "form": form,
             "keep": keep,
             "drop": drop,
+            "alike": alike,
             "keep_events": keep.registrations.select_related("tournament"),
             "drop_events": drop.registrations.select_related("tournament"),
-            "problem": problem,
         }
         return render(request, "leagues/staff/merge.html", context, status=status)
 
@@ -90,11 +101,13 @@ class MergeView(MergeMixin, View):
         form = MergeForm(request.POST)
         if not form.is_valid():
             return redirect("players-staff:duplicates")
+        self._players(request, form)
         try:
             kept = merges.merge_players(
                 keep_id=form.cleaned_data["keep"],
                 drop_id=form.cleaned_data["drop"],
                 actor=request.user,
+                different_names=form.cleaned_data["different_names"],
             )
         except ServiceError as error:
             return self._page(request, form, status=400, error=error_message(error))

@@ -13,6 +13,7 @@ from django.views import View
 from leagues.selectors.exports import league_workbook_bytes
 from leagues.selectors.ranking import get_league_ema_ranking, list_league_ratings
 from leagues.selectors.standings import get_league_page, list_public_leagues
+from leagues.selectors.visibility import audience_of
 from leagues.views.mixins import LeagueMixin
 from scoring.messages import RULESET_LABELS
 
@@ -31,7 +32,7 @@ class LeagueListView(View):
 
 class LeagueView(LeagueMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        standings = get_league_page(self.league)
+        standings = get_league_page(self.league, audience=audience_of(request.user))
         # The latest events first, a page at a time (a season of weekly
         # nights is dozens of rows; five seasons, hundreds).
         events = Paginator(standings.events[::-1], EVENTS_PER_PAGE).get_page(
@@ -46,7 +47,7 @@ class LeagueView(LeagueMixin, View):
 
 class LeagueWorkbookView(LeagueMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        content = league_workbook_bytes(self.league)
+        content = league_workbook_bytes(self.league, audience=audience_of(request.user))
         response = HttpResponse(content, content_type=XLSX)
         response["Content-Disposition"] = content_disposition_header(
             True, f"{self.league.slug}-league.xlsx"
@@ -57,7 +58,9 @@ class LeagueWorkbookView(LeagueMixin, View):
 class LeagueEmaView(LeagueMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         on = timezone.localdate()
-        ranking = get_league_ema_ranking(self.league, on=on)
+        ranking = get_league_ema_ranking(
+            self.league, on=on, audience=audience_of(request.user)
+        )
         ruleset = RULESET_LABELS.get(self.league.ruleset, self.league.ruleset)
         return render(
             request,
@@ -71,5 +74,10 @@ class LeagueRatingsView(LeagueMixin, View):
         return render(
             request,
             "leagues/public/ratings.html",
-            {"league": self.league, "ratings": list_league_ratings(self.league)},
+            {
+                "league": self.league,
+                "ratings": list_league_ratings(
+                    self.league, audience=audience_of(request.user)
+                ),
+            },
         )

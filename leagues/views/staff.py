@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
-from leagues.access import can_create_league
+from leagues.access import can_create_league, managed_event
 from leagues.forms import (
     AddTournamentForm,
     LeagueForm,
@@ -22,12 +21,17 @@ from leagues.forms import (
 )
 from leagues.messages import error_message
 from leagues.models import League, LeagueEvent, RatingJob
+from leagues.selectors.standings import list_events
+from leagues.selectors.visibility import audience_of
 from leagues.services import leagues as league_services
 from leagues.services import nights, ratings
 from leagues.views.mixins import LeagueOrganiserMixin
 from scoring.engine.errors import EngineError
 from tournaments.models import Tournament
-from tournaments.permissions import organiser_required_response
+from tournaments.permissions import (
+    TournamentCreatorRequiredMixin,
+    organiser_required_response,
+)
 from tournaments.services.errors import ServiceError
 from tournaments.views.mixins import number_or_404
 
@@ -39,7 +43,10 @@ def _league_errors(form: Any, error: Any) -> None:
     form.add_error(field, error_message(error))
 
 
-class LeagueListView(LoginRequiredMixin, View):
+class LeagueListView(TournamentCreatorRequiredMixin, View):
+    """An organiser's leagues; an account without the organiser right is
+    refused (403) as the tournaments' creation pages refuse it."""
+
     def get(self, request: HttpRequest) -> HttpResponse:
         return self._page(request, LeagueForm())
 
@@ -93,7 +100,7 @@ class LeagueStaffView(LeagueOrganiserMixin, View):
         league = self.league
         context = {
             "league": league,
-            "events": league.events.select_related("tournament").order_by("day", "pk"),
+            "events": list_events(league, audience=audience_of(request.user)),
             "settings_form": forms.get("settings_form") or LeagueForm(instance=league),
             "night_form": forms.get("night_form") or NightForm(league=league),
             "add_form": forms.get("add_form")
@@ -168,10 +175,11 @@ class LeagueStaffView(LeagueOrganiserMixin, View):
         return redirect("leagues-staff:league", slug=self.league.slug)
 
     def _seed(self, request: HttpRequest) -> HttpResponse:
-        event = get_object_or_404(
-            self.league.events,
-            pk=number_or_404(request.POST.get("event", "")),
-            kind="tournament",
+        event = managed_event(
+            request.user,
+            self.league,
+            number_or_404(request.POST.get("event", "")),
+            LeagueEvent.Kind.TOURNAMENT,
         )
         try:
             ratings.seed_first_round(
@@ -188,11 +196,7 @@ class NightView(LeagueOrganiserMixin, View):
     """A club night: each session's tables, typed or left to the engine."""
 
     def event(self) -> LeagueEvent:
-        return get_object_or_404(
-            LeagueEvent.objects.select_related("tournament"),
-            league=self.league,
-            pk=self.kwargs["event"],
-        )
+        return managed_event(self.request.user, self.league, self.kwargs["event"])
 
     def get(self, request: HttpRequest, slug: str, event: int) -> HttpResponse:
         return self._page(request, self.event())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.contrib.auth.models import User
 
 from leagues.models import League
 from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
@@ -93,6 +94,7 @@ def test_merge_through_the_api(api):
     tournament = TournamentFactory(name="Spring Open", start_date=date(2026, 3, 1))
     RegistrationFactory(tournament=tournament, player=keep)
     RegistrationFactory(tournament=tournament, player=drop)
+    tournament.organisers.add(*User.objects.all())
     refused = api.post(
         "/api/players/merge/", {"keep": keep.pk, "drop": drop.pk}, format="json"
     )
@@ -100,7 +102,9 @@ def test_merge_through_the_api(api):
     assert refused.json()["error"] == "merge_both_played"
     other = PlayerFactory()
     merged = api.post(
-        "/api/players/merge/", {"keep": keep.pk, "drop": other.pk}, format="json"
+        "/api/players/merge/",
+        {"keep": keep.pk, "drop": other.pk, "different_names": True},
+        format="json",
     )
     assert merged.status_code == 200
     assert merged.json()["player"] == keep.pk

@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.http import Http404
 
 from leagues.models import LeagueAuditEvent
 from leagues.selectors.careers import get_career
 from leagues.selectors.players import list_duplicates
+from leagues.selectors.visibility import EVERYTHING, PUBLIC, audience_of
 from leagues.services.merges import merge_players
 from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
 from tests.integration.leagues.data import make_league, night, play, tables_of
@@ -36,7 +38,7 @@ def test_career_sessions_events_and_head_to_head(organiser):
     time): 4 - 1.5 + 0 - 1.5 = 1."""
     two_nights(organiser)
     ann = Player.objects.get(last_name="A")
-    career = get_career(ann.pk)
+    career = get_career(ann.pk, audience=EVERYTHING)
     assert [(s.score, s.table_points) for s in career.sessions] == [(36, 4), (-20, 0)]
     assert len(career.events) == 2
     records = {r.opponent.name: r for r in career.head_to_head}
@@ -53,8 +55,10 @@ def test_a_private_event_is_left_out_of_the_public_career(organiser):
     event = night(league, organiser, date(2026, 1, 8), [T1])
     play(tables_of(event)[0], winner=0, discarder=1)
     ann = Player.objects.get(last_name="A")
-    assert get_career(ann.pk).sessions == []
-    assert len(get_career(ann.pk, public_only=False).sessions) == 1
+    with pytest.raises(Http404):
+        get_career(ann.pk, audience=PUBLIC)
+    assert len(get_career(ann.pk, audience=EVERYTHING).sessions) == 1
+    assert len(get_career(ann.pk, audience=audience_of(organiser)).sessions) == 1
 
 
 def test_duplicates_found_by_name_accents_and_order_aside():
@@ -63,7 +67,7 @@ def test_duplicates_found_by_name_accents_and_order_aside():
     PlayerFactory(first_name="Other", last_name="Person")
     ema_1 = PlayerFactory(first_name="Li", last_name="Wei", ema_number="04010001")
     PlayerFactory(first_name="Li", last_name="Wei", ema_number="04010002")
-    groups = [[p.pk for p in g.players] for g in list_duplicates()]
+    groups = [[p.pk for p in g.players] for g in list_duplicates(audience=EVERYTHING)]
     assert groups == [[one.pk, two.pk]]
     assert all(ema_1.pk not in group for group in groups)
 
@@ -120,7 +124,10 @@ def test_the_merge_page_confirms_then_merges(client, organiser):
     client.force_login(organiser)
     page = client.get(f"/manage/players/merge/?keep={keep.pk}&drop={drop.pk}")
     assert "Confirm the merge" in page.content.decode()
-    response = client.post("/manage/players/merge/", {"keep": keep.pk, "drop": drop.pk})
+    response = client.post(
+        "/manage/players/merge/",
+        {"keep": keep.pk, "drop": drop.pk, "different_names": "on"},
+    )
     assert response["Location"] == f"/players/{keep.pk}/"
     assert not Player.objects.filter(pk=drop.pk).exists()
 
@@ -130,6 +137,7 @@ def test_the_merge_page_shows_why_a_merge_is_refused(client, organiser):
     tournament = TournamentFactory(name="Spring Open")
     RegistrationFactory(tournament=tournament, player=keep)
     RegistrationFactory(tournament=tournament, player=drop)
+    tournament.organisers.add(organiser)
     client.force_login(organiser)
     page = client.get(f"/manage/players/merge/?keep={keep.pk}&drop={drop.pk}")
     assert "Both players are registered in Spring Open" in page.content.decode()

@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 
 from leagues.selectors.ranking import get_league_ema_ranking
+from leagues.selectors.visibility import EVERYTHING
 from tests.integration.leagues.data import make_league, night, play, tables_of
 from tournaments.services import setup
 
@@ -39,7 +40,7 @@ def test_league_players_in_the_mers_ranking(organiser):
     # A night without a MERS weight does not count.
     other = night(league, organiser, date(2026, 1, 22), [T1])
     play(tables_of(other)[0], winner=1, discarder=0)
-    ranking = get_league_ema_ranking(league, on=date(2026, 2, 1))
+    ranking = get_league_ema_ranking(league, on=date(2026, 2, 1), audience=EVERYTHING)
     assert [(line.player.name, line.rating, line.results) for line in ranking] == [
         ("Ann A", Decimal("450.00"), 2),
         ("Cy C", Decimal("300.00"), 2),

@@ -30,5 +30,7 @@ def test_a_merge_rates_the_joined_career(organiser, django_capture_on_commit_cal
     anne = Player.objects.get(first_name="Anne")
     assert PlayerRating.objects.get(player=ann).sessions == 1
     with django_capture_on_commit_callbacks(execute=True):
-        merge_players(keep_id=ann.pk, drop_id=anne.pk, actor=organiser)
+        merge_players(
+            keep_id=ann.pk, drop_id=anne.pk, actor=organiser, different_names=True
+        )
     assert PlayerRating.objects.get(player=ann).sessions == 2

@@ -10,6 +10,7 @@ import pytest
 
 from leagues.models import LeagueAuditEvent, LeagueEvent
 from leagues.selectors.standings import get_league_standings
+from leagues.selectors.visibility import EVERYTHING
 from leagues.services import leagues as league_services
 from leagues.services import nights
 from tests.factories import TournamentFactory
@@ -145,7 +146,7 @@ def test_total_rule_from_the_tablets(organiser):
     1.5. Ann, Bob and Eve tie on 4 table points: scores Ann 36 - 20 = 16,
     Bob -20 + 36 = 16, Eve 36; Ann and Bob then tie on everything but the
     best session (36 each) too: they share 2nd."""
-    standings = get_league_standings(season(organiser))
+    standings = get_league_standings(season(organiser), audience=EVERYTHING)
     assert line(standings)[:3] == [
         (1, "Eve E", 4, 1),
         (2, "Ann A", 4, 2),
@@ -163,7 +164,7 @@ def test_average_rule_with_a_minimum(organiser):
     """Average over at least 2 sessions: Ann, Bob 2, Cy, Dee 1.5; Eve
     (average 4 over one session) is listed unranked."""
     standings = get_league_standings(
-        season(organiser, ranking_rule="average", min_sessions=2)
+        season(organiser, ranking_rule="average", min_sessions=2), audience=EVERYTHING
     )
     assert line(standings)[:4] == [
         (1, "Ann A", 2, 2),
@@ -178,7 +179,7 @@ def test_best_rule_counts_the_best_session(organiser):
     """Best 1: Ann's and Bob's win (4 table points, +36) is all that counts:
     they now tie with Eve on every key and the three share 1st."""
     standings = get_league_standings(
-        season(organiser, ranking_rule="best", best_sessions=1)
+        season(organiser, ranking_rule="best", best_sessions=1), audience=EVERYTHING
     )
     assert line(standings)[:3] == [
         (1, "Ann A", 4, 2),
@@ -195,7 +196,7 @@ def test_the_rule_is_a_setting_changed_with_an_audit(organiser):
         league_id=league.pk, actor=organiser, ranking_rule="average", min_sessions=2
     )
     league.refresh_from_db()
-    assert get_league_standings(league).rows[0].value == 2
+    assert get_league_standings(league, audience=EVERYTHING).rows[0].value == 2
     event = LeagueAuditEvent.objects.get(action="league.update")
     assert event.before == {"ranking_rule": "total", "min_sessions": 0}
 
@@ -203,7 +204,10 @@ def test_the_rule_is_a_setting_changed_with_an_audit(organiser):
 def test_an_open_table_does_not_count_yet(organiser):
     league = make_league(organiser)
     night(league, organiser, date(2026, 1, 8), [T1])
-    assert all(row.sessions == 0 for row in get_league_standings(league).rows)
+    assert all(
+        row.sessions == 0
+        for row in get_league_standings(league, audience=EVERYTHING).rows
+    )
 
 
 def test_an_existing_tournament_counts_in_the_league(organiser):
