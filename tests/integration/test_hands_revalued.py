@@ -199,3 +199,25 @@ def test_a_riichi_hand_without_a_yaku_under_its_new_wind_is_kept_and_flagged(
     assert (hand.result["han"], hand.result["fu"]) == (1, 40)
     event = AuditEvent.objects.get(action="hand.revalue")
     assert event.after["error"] == "no_yaku"
+
+
+def test_winds_set_back_count_the_flagged_hand_again_and_clear_its_mark(organiser):
+    table = organised_table(organiser)
+    e, s, w, n = player_ids(table)
+    hand, _ = services.record_hand(
+        table_id=table.pk,
+        result={"kind": "discard", "winner": s, "discarder": n},
+        tiles=SOUTH_EIGHT,
+        actor=organiser,
+    )
+    hand = services.correct_hand(
+        hand_id=hand.pk, expected_version=1, seat_winds="SWNE", actor=organiser
+    )
+    assert hand.needs_check and hand.result["fan_total"] == 8
+    hand = services.correct_hand(
+        hand_id=hand.pk, expected_version=2, seat_winds="ESWN", actor=organiser
+    )
+    assert not hand.needs_check and hand.result["fan_total"] == 8
+    assert "Seat Wind" in [fan["name"] for fan in hand.fans]
+    events = AuditEvent.objects.filter(action="hand.revalue").order_by("pk")
+    assert [event.after.get("error") for event in events] == ["below_minimum", None]

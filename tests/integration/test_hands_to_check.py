@@ -137,3 +137,29 @@ def test_the_organisers_table_list_counts_the_hands_to_check(
         reverse("staff:round-tables", args=[round_.tournament.slug, round_.number])
     ).content.decode()
     assert "1 hand to check: winds changed" in page
+
+
+def test_typed_french_scores_whose_winds_changed_are_flagged(organiser):
+    """French classic: a typed score includes East's double, so a hand
+    whose East moved is flagged like a typed MCR win."""
+    table = organised_table(organiser, ruleset="french_simple")
+    ids = player_ids(table)
+
+    def french(winner):
+        scores = {str(player): 10 + seat for seat, player in enumerate(ids)}
+        result = {"kind": "self_draw", "dominant_wind": "E", "scores": scores}
+        hand, _ = services.record_hand(
+            table_id=table.pk, result={**result, "winner": ids[winner]}, actor=organiser
+        )
+        return hand
+
+    french(1)  # South wins: the winds rotate
+    hand = french(2)
+    assert hand.seat_winds.index("E") == 1
+    delete_first(organiser, table)
+    hand.refresh_from_db()
+    assert hand.seat_winds.index("E") == 0 and hand.needs_check
+
+
+def test_the_api_says_which_hands_are_to_check(api, flagged):
+    assert api.get(f"/api/hands/{flagged.pk}/").json()["needs_check"] is True

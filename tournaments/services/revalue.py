@@ -52,6 +52,14 @@ class Revaluation:
     after: dict[str, Any]
 
 
+def audited(
+    hand: Hand, *, action: str, before: dict[str, Any], after: dict[str, Any]
+) -> Revaluation:
+    """The audit entry of one hand (``action`` named at the call, where the
+    audit trail's tests find every action the services record)."""
+    return Revaluation(hand, action, before, after)
+
+
 def value_of(hand: Hand) -> dict[str, Any]:
     """What the audit trail keeps of a hand's value and the deal it had."""
     return {
@@ -97,12 +105,14 @@ def revalue_from_tiles(
     except (EngineError, ServiceError) as error:
         hand.needs_check = True
         after = {**value_of(hand), "error": error.code}
-        return ["tiles", "needs_check"], Revaluation(
-            hand, "hand.revalue", before, after
-        )
-    hand.result, hand.fans = result, fans
-    after = value_of(hand)
-    return ["tiles", "result", "fans"], Revaluation(hand, "hand.revalue", before, after)
+        entry = audited(hand, action="hand.revalue", before=before, after=after)
+        return ["tiles", "needs_check"], entry
+    # A flag left by an earlier count that failed goes: these winds count.
+    hand.result, hand.fans, hand.needs_check = result, fans, False
+    fields = ["tiles", "result", "fans", "needs_check"]
+    return fields, audited(
+        hand, action="hand.revalue", before=before, after=value_of(hand)
+    )
 
 
 def flag_typed_points(
@@ -126,7 +136,9 @@ def flag_typed_points(
     if not typed:
         return [], None
     hand.needs_check = True
-    return ["needs_check"], Revaluation(hand, "hand.flag", before, value_of(hand))
+    return ["needs_check"], audited(
+        hand, action="hand.flag", before=before, after=value_of(hand)
+    )
 
 
 def audit_revaluations(
