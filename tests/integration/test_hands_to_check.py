@@ -163,3 +163,8 @@ def test_typed_french_scores_whose_winds_changed_are_flagged(organiser):
 
 def test_the_api_says_which_hands_are_to_check(api, flagged):
     assert api.get(f"/api/hands/{flagged.pk}/").json()["needs_check"] is True
+
+
+def test_the_correction_form_of_a_flagged_hand_says_why(client, table, flagged):
+    page = client.get(url("hand-correct", table, pk=flagged.pk)).content.decode()
+    assert "Correct hand 1" in page and MARK in page

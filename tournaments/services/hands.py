@@ -3,6 +3,9 @@
 Every function here is one transaction that locks the table row, validates
 through the tournament's rule set, writes an audit event and rebuilds the
 table's results (``tables.rebuild_table``).
+
+A change that moves the winds of later hands has them counted again from
+their tiles, or flagged for the referee, by that rebuild (``revalue``).
 """
 
 from __future__ import annotations
@@ -271,7 +274,10 @@ def correct_hand(
     """Change a stored hand's result and/or its seat winds.
 
     ``expected_version`` is the hand version the client saw; another edit
-    in between raises ``ConflictError`` (never a silent overwrite).
+    in between raises ``ConflictError`` (never a silent overwrite). A new
+    result clears the hand's ``needs_check``; new winds alone flag typed
+    points, and the rebuild counts again the hands with tiles whose winds
+    moved (this one and the later ones: ``revalue``).
     """
     hand = _locked_hand(hand_id)
     table = hand.table
