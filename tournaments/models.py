@@ -466,6 +466,10 @@ class Hand(models.Model):
     # and the deposits on the table); empty for MCR.
     counters = models.JSONField(_("hand counters"), default=dict, blank=True)
     winds_corrected = models.BooleanField(_("winds corrected by hand"), default=False)
+    # Set by the rebuild when the winds of a hand whose points were typed
+    # (no tiles to count again) changed under it; cleared by a correction
+    # or the referee's confirmation.
+    needs_check = models.BooleanField(_("points to check"), default=False)
     kind = models.CharField(_("result"), max_length=20, choices=Kind)
     winner = models.ForeignKey(
         Seat,

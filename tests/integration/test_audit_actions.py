@@ -16,10 +16,20 @@ from typing import Any
 
 import pytest
 
+from tests.factories import player_ids
 from tests.integration.round_helpers import EIGHT, named_players, organised, seat_round
-from tournaments.models import AuditEvent, Registration, Round, Table, Tournament
+from tests.integration.test_hands_revalued import SOUTH_PUNG
+from tournaments.models import (
+    AuditEvent,
+    Hand,
+    Registration,
+    Round,
+    Table,
+    Tournament,
+)
 from tournaments.services import (
     clock,
+    hand_checks,
     hand_seating,
     hands,
     imports,
@@ -226,6 +236,39 @@ def _delete(world: World) -> Any:
     return hand
 
 
+def _washout_then_win(world: World, tiles: dict[str, Any] | None = None) -> Any:
+    """Hand 1 a washout, hand 2 won by the third seat (South in hand 2) by
+    ``tiles`` or typed points; hand 1 deleted: hand 2's winds change."""
+    table = world.tables[0]
+    _e, _s, west, north = player_ids(table)
+    hands.record_hand(table_id=table.pk, result={"kind": "draw"}, actor=world.organiser)
+    result = {"kind": "discard", "winner": west, "discarder": north}
+    hand, _ = hands.record_hand(
+        table_id=table.pk,
+        result=result if tiles else {**result, "fan_total": 10},
+        tiles=tiles,
+        actor=world.organiser,
+    )
+    _delete_first(world)
+    return hand
+
+
+def _delete_first(world: World) -> None:
+    first = Hand.objects.get(table=world.tables[0], number=1)
+    hands.delete_hand(hand_id=first.pk, expected_version=1, actor=world.organiser)
+
+
+def _revalue(world: World) -> Any:
+    return _washout_then_win(world, SOUTH_PUNG)
+
+
+def _confirm(world: World) -> Any:
+    hand = Hand.objects.get(pk=_washout_then_win(world).pk)
+    return hand_checks.confirm_hand(
+        hand_id=hand.pk, expected_version=hand.version, actor=world.organiser
+    )
+
+
 def _remove_penalty(world: World) -> Any:
     penalty = _penalty(world)
     penalties.remove_penalty(penalty_id=penalty.pk, actor=world.organiser)
@@ -267,6 +310,9 @@ SCENARIOS: dict[str, Callable[[World], Any]] = {
     "hand.record": _hand,
     "hand.correct": _correct,
     "hand.delete": _delete,
+    "hand.revalue": _revalue,
+    "hand.flag": _washout_then_win,
+    "hand.confirm": _confirm,
     "penalty.add": _penalty,
     "penalty.remove": _remove_penalty,
     "table.close": _close,

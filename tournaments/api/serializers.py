@@ -168,6 +168,14 @@ class HandOutput(serializers.ModelSerializer):
             '"round": 0 East to 3 North}); {} for rule sets without counters.'
         ),
     )
+    needs_check = serializers.BooleanField(
+        read_only=True,
+        help_text=(
+            "The hand's winds changed after its points were typed (a hand "
+            "deleted before it, a wind correction): the referee is to check "
+            "the points. A hand with tiles is counted again instead."
+        ),
+    )
     fans = serializers.JSONField(
         read_only=True,
         allow_null=True,
@@ -192,6 +200,7 @@ class HandOutput(serializers.ModelSerializer):
             "prevalent_wind",
             "seat_winds",
             "winds_corrected",
+            "needs_check",
             "counters",
             "deltas",
             "tiles",

@@ -3,6 +3,9 @@
 Every function here is one transaction that locks the table row, validates
 through the tournament's rule set, writes an audit event and rebuilds the
 table's results (``tables.rebuild_table``).
+
+A change that moves the winds of later hands has them counted again from
+their tiles, or flagged for the referee, by that rebuild (``revalue``).
 """
 
 from __future__ import annotations
@@ -12,12 +15,13 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring.engine.rulesets import AnyRuleSet, result_form_of
+from scoring.engine.rulesets import AnyRuleSet, hand_sheets_of, result_form_of
 from scoring.engine.types import PER_PLAYER, DealState, FieldKind
 from tournaments.extensions import table_closed_callbacks
 from tournaments.models import WINDS, Hand, Round, Seat, Table
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.revalue import flag_typed_points
 from tournaments.services.rules import (
     deal_after,
     deal_of,
@@ -60,6 +64,7 @@ def hand_snapshot(hand: Hand) -> dict[str, Any]:
         "deltas": hand.deltas,
         "tiles": hand.tiles,
         "version": hand.version,
+        "needs_check": hand.needs_check,
     }
 
 
@@ -209,7 +214,14 @@ def record_hand(
     _apply_result(hand, table, result, seats, tiles, deal)
     hand.entered_by = actor if actor is not None and actor.is_authenticated else None
     # Stored by the rebuild, with its deal and payments (one INSERT).
-    rebuild_table(table, seats, [*played_hands, hand])
+    rebuild_table(
+        table,
+        seats,
+        [*played_hands, hand],
+        actor=actor,
+        actor_label=actor_label,
+        ip_address=ip_address,
+    )
     _start_round(table)
     call_time_if_over(table)
     bump_version(table)
@@ -262,7 +274,10 @@ def correct_hand(
     """Change a stored hand's result and/or its seat winds.
 
     ``expected_version`` is the hand version the client saw; another edit
-    in between raises ``ConflictError`` (never a silent overwrite).
+    in between raises ``ConflictError`` (never a silent overwrite). A new
+    result clears the hand's ``needs_check``; new winds alone flag typed
+    points, and the rebuild counts again the hands with tiles whose winds
+    moved (this one and the later ones: ``revalue``).
     """
     hand = _locked_hand(hand_id)
     table = hand.table
@@ -273,9 +288,15 @@ def correct_hand(
         _apply_winds(hand, seat_winds or hand.seat_winds, prevalent_wind)
     if result is not None:
         _apply_result(hand, table, result, seats_of(table), tiles)
+        hand.needs_check = False  # the referee gave the points again
+    elif (hand.seat_winds, hand.prevalent_wind) != (
+        before["seat_winds"],
+        before["prevalent_wind"],
+    ):
+        _flag_if_typed(hand, table)
     hand.version += 1
     hand.save()
-    rebuild_table(table)
+    rebuild_table(table, actor=actor, actor_label=actor_label, ip_address=ip_address)
     hand.refresh_from_db()
     bump_version(table)
     record_event(
@@ -289,6 +310,15 @@ def correct_hand(
         actor_label=actor_label,
     )
     return hand
+
+
+def _flag_if_typed(hand: Hand, table: Table) -> None:
+    """The winds alone of a hand corrected: its typed points are flagged as
+    the rebuild flags those of the hands whose winds it moved (a hand with
+    tiles is counted again by the rebuild itself)."""
+    ruleset, _options = ruleset_for(table.round.tournament)
+    sheets = hand.fans if hand_sheets_of(ruleset) is not None else None
+    flag_typed_points(hand, hand.winner_id, sheets, before={})
 
 
 def _apply_winds(hand: Hand, seat_winds: str, prevalent_wind: str | None) -> None:
@@ -346,7 +376,7 @@ def delete_hand(
         actor_label=actor_label,
     )
     hand.delete()
-    rebuild_table(table)
+    rebuild_table(table, actor=actor, actor_label=actor_label, ip_address=ip_address)
     bump_version(table)
 
 

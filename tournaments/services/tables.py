@@ -21,7 +21,8 @@ from typing import Any, TypeVar
 
 from django.db.models import Model, QuerySet
 
-from scoring.engine.rulesets import hand_sheets_of
+from scoring.engine.rulesets import AnyRuleSet, hand_sheets_of
+from scoring.engine.types import DealState
 from tournaments import room_cache
 from tournaments.models import (
     Hand,
@@ -34,7 +35,16 @@ from tournaments.models import (
 )
 from tournaments.selectors.clock import get_table_clock
 from tournaments.selectors.tables import TableRows, remember_rows
+from tournaments.services.audit import Actor
 from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.revalue import (
+    WIND_FIELDS,
+    Revaluation,
+    audit_revaluations,
+    flag_typed_points,
+    revalue_from_tiles,
+    value_of,
+)
 from tournaments.services.rules import deal_fields, deal_of, ruleset_for, score_table
 
 M = TypeVar("M", bound=Model)
@@ -188,57 +198,45 @@ def bump_version(table: Table, *, was_closed: bool = False) -> None:
 
 
 def rebuild_table(
-    table: Table, seats: list[Seat] | None = None, hands: list[Hand] | None = None
+    table: Table,
+    seats: list[Seat] | None = None,
+    hands: list[Hand] | None = None,
+    *,
+    actor: Actor = None,
+    actor_label: str = "",
+    ip_address: str | None = None,
 ) -> TableRows:
-    """Re-deal, re-pay and re-score the table from its stored rows.
+    """Re-deal, re-value, re-pay and re-score the table from its stored rows.
 
     Precondition: the table row is locked. Hands are renumbered 1..n, the
     default seat winds of every hand that a referee did not correct are
-    recomputed from the previous hand, each hand's payments are stored, and
-    the four ``SeatResult`` rows are rewritten. ``seats`` (``seats_of``'s
-    answer) and ``hands`` (every hand of the table, in order) are given when
-    the caller read them already in this transaction; a hand of ``hands``
-    not stored yet (the one being recorded) is inserted. Returns the table's
-    rows as stored, and leaves them on ``table`` for the answer
-    (``remember_rows``).
+    recomputed from the previous hand, a hand whose winds moved is valued
+    again from its tiles or flagged (``revalue``, audited in the name of
+    ``actor``), each hand's payments are stored, and the four
+    ``SeatResult`` rows are rewritten. ``seats`` (``seats_of``'s answer) and
+    ``hands`` (every hand of the table, in order) are given when the caller
+    read them already in this transaction; a hand of ``hands`` not stored
+    yet (the one being recorded) is inserted. Returns the table's rows as
+    stored, and leaves them on ``table`` for the answer (``remember_rows``).
     """
     ruleset, options = ruleset_for(table.round.tournament)
     if seats is None:
         seats = seats_of(table)
     if hands is None:
         hands = list(table.hands.order_by("number"))
-    deal = previous = None
-    itemise = hand_sheets_of(ruleset)
+    deal: DealState | None = None
+    previous: Any = None
     changed: list[list[str]] = []
+    revaluations: list[Revaluation] = []
     for number, hand in enumerate(hands, start=1):
-        result = ruleset.parse_result(hand.result, options)
         if deal is None:
             default = ruleset.first_deal(options)
         else:
             default = ruleset.next_deal(deal, previous, options)
-        changes: dict[str, Any] = {}
-        if hand.number != number:
-            changes["number"] = number
-        fields = deal_fields(default)
-        if hand.winds_corrected:
-            # The referee set the winds; the counters still follow the hands.
-            fields = {"counters": fields["counters"]}
-        # Only the fields that differ: an unchanged hand is not written.
-        changes.update(
-            (field, value)
-            for field, value in fields.items()
-            if getattr(hand, field) != value
-        )
-        for field, value in changes.items():
-            setattr(hand, field, value)
-        deal, previous = deal_of(hand), result
-        if itemise is not None:
-            # Every player's hand score and sheet, in the hand's own deal.
-            sheets = itemise.hand_sheets(result, deal, options)
-            if hand.fans != sheets:
-                hand.fans = sheets
-                changes["fans"] = sheets
-        changed.append(list(changes))
+        fields, previous, revalued = _redeal(ruleset, options, hand, number, default)
+        changed.append(fields)
+        revaluations.extend(revalued)
+        deal = deal_of(hand)
     penalties = list(table.penalties.all())
     session = score_table(
         ruleset, options, hands, penalties, {seat.pk: i for i, seat in enumerate(seats)}
@@ -252,9 +250,53 @@ def rebuild_table(
             hand.deltas = list(deltas)
             hand.save(update_fields=["deltas", *fields])
     _write_seat_results(table, seats, session)
+    audit_revaluations(
+        table, revaluations, actor=actor, actor_label=actor_label, ip_address=ip_address
+    )
     rows = TableRows(seats=seats, hands=hands, penalties=penalties)
     remember_rows(table, rows)
     return rows
+
+
+def _redeal(
+    ruleset: AnyRuleSet, options: Any, hand: Hand, number: int, default: DealState
+) -> tuple[list[str], Any, list[Revaluation]]:
+    """Give ``hand`` its number and its deal (``default``, or the winds the
+    referee set), and value it again under a deal that moved. Returns the
+    Hand fields changed, its result as the rule set reads it, and what the
+    audit trail must tell."""
+    before = value_of(hand)
+    changes: dict[str, Any] = {}
+    if hand.number != number:
+        changes["number"] = number
+    fields = deal_fields(default)
+    if hand.winds_corrected:
+        # The referee set the winds; the counters still follow the hands.
+        fields = {"counters": fields["counters"]}
+    # Only the fields that differ: an unchanged hand is not written.
+    changes.update(
+        (field, value)
+        for field, value in fields.items()
+        if getattr(hand, field) != value
+    )
+    for field, value in changes.items():
+        setattr(hand, field, value)
+    deal = deal_of(hand)
+    revalued, revaluation = revalue_from_tiles(ruleset, options, hand, deal, before)
+    result = ruleset.parse_result(hand.result, options)
+    sheets = None
+    itemise = hand_sheets_of(ruleset)
+    if itemise is not None:
+        # Every player's hand score and sheet, in the hand's own deal.
+        sheets = itemise.hand_sheets(result, deal, options)
+        if hand.fans != sheets:
+            hand.fans = sheets
+            revalued.append("fans")
+    if WIND_FIELDS & changes.keys() and revaluation is None:
+        flagged, revaluation = flag_typed_points(hand, result.winner, sheets, before)
+        revalued.extend(flagged)
+    fields_changed = list(dict.fromkeys([*changes, *revalued]))
+    return fields_changed, result, [revaluation] if revaluation else []
 
 
 def _write_seat_results(table: Table, seats: list[Seat], session: Any) -> None:

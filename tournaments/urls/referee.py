@@ -34,6 +34,11 @@ urlpatterns = [
         name="hand-delete",
     ),
     path(
+        "<str:token>/hands/<int:pk>/confirm/",
+        views.HandConfirmView.as_view(),
+        name="hand-confirm",
+    ),
+    path(
         "<str:token>/penalties/",
         views.PenaltyCreateView.as_view(),
         name="penalty-create",

@@ -41,8 +41,8 @@ from tournaments.forms import (
 )
 from tournaments.messages import error_message
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
+from tournaments.services import hand_checks, penalties
 from tournaments.services import hands as services
-from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.rules import hand_entry_of, has_tile_calculator
 from tournaments.views.mixins import TableTokenMixin
@@ -412,6 +412,34 @@ class HandDeleteView(TableSheetView):
             request, _("Hand %(number)s was deleted.") % {"number": hand.number}
         )
         return self.done()
+
+
+class HandConfirmView(TableSheetView):
+    """The referee keeps the typed points of a hand whose winds changed
+    (``Hand.needs_check``): the sheet's mark goes."""
+
+    def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
+        hand = get_object_or_404(Hand, table=self.table, pk=pk)
+        form = VersionForm(request.POST)
+        if not form.is_valid() or form.cleaned_data["version"] is None:
+            return self.render_sheet(status=400, delete_error=_("Reload the page."))
+        try:
+            hand_checks.confirm_hand(
+                hand_id=hand.pk,
+                expected_version=form.cleaned_data["version"],
+                **self.service_context(),
+            )
+        except ERRORS as error:
+            stale = self.stale(error)
+            if stale is not None:
+                return stale
+            status = getattr(error, "status_code", 400)
+            return self.render_sheet(status=status, delete_error=error_message(error))
+        messages.success(
+            request,
+            _("Hand %(number)s: its points are confirmed.") % {"number": hand.number},
+        )
+        return self.done(anchor=f"hand-{hand.number}")
 
 
 class PenaltyCreateView(TableSheetView):

@@ -9,7 +9,7 @@ from typing import Any
 
 import segno
 from django.contrib import messages
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -54,6 +54,9 @@ class TableRow:
     hand_count: int
     clock: ClockReading | None = None
     """The table's time left, once the round's clock has started."""
+    check_count: int = 0
+    """Hands whose typed points the referee must check (their winds
+    changed: ``Hand.needs_check``)."""
 
     @property
     def state(self) -> str:
@@ -65,7 +68,10 @@ class TableRow:
 
 def table_rows(request: HttpRequest, round_: Round) -> list[TableRow]:
     """The round's tables with their seats (East first), link and hand count."""
-    tables = list_round_tables(round_).annotate(hand_count=Count("hands"))
+    tables = list_round_tables(round_).annotate(
+        hand_count=Count("hands"),
+        check_count=Count("hands", filter=Q(hands__needs_check=True)),
+    )
     clock_started = round_.clock_started_at is not None or round_.clock_elapsed_s
     return [
         TableRow(
@@ -75,6 +81,7 @@ def table_rows(request: HttpRequest, round_: Round) -> list[TableRow]:
                 reverse("referee:table", kwargs={"token": table.token})
             ),
             hand_count=table.hand_count,
+            check_count=table.check_count,
             clock=get_table_clock(table) if clock_started else None,
         )
         for table in tables
