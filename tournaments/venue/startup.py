@@ -3,6 +3,7 @@ catalogues up to date, the organiser's account, the jobs a crash left."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import shutil
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
+from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.db import transaction
 from django.utils import timezone
@@ -28,8 +30,37 @@ def prepare_files() -> list[Path]:
     compiled .mo files are committed; msgfmt is only needed after an edit of a
     .po). The catalogues compiled, for the log."""
     call_command("migrate", interactive=False, verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
+    collect_static(Path(settings.STATIC_ROOT))
     return compile_stale_messages(Path(settings.BASE_DIR) / "locale")
+
+
+SOURCES_SEEN = ".sources"
+"""The fingerprint of the static sources last collected, in STATIC_ROOT."""
+
+
+def collect_static(root: Path) -> bool:
+    """collectstatic when a static source changed since the last start; True
+    if it ran. Its hashing and compression of every file take the better part
+    of a minute on a laptop even when nothing changed, and a restart in the
+    middle of a round must be quick."""
+    seen = root / SOURCES_SEEN
+    fingerprint = static_fingerprint()
+    manifest = root / "staticfiles.json"
+    if manifest.exists() and seen.exists() and seen.read_text() == fingerprint:
+        return False
+    call_command("collectstatic", interactive=False, verbosity=0)
+    seen.write_text(fingerprint)
+    return True
+
+
+def static_fingerprint() -> str:
+    """Every static source's path, size and modification time, hashed."""
+    entries = []
+    for finder in finders.get_finders():
+        for path, storage in finder.list([]):
+            stat = Path(storage.path(path)).stat()
+            entries.append(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n")
+    return hashlib.sha256("".join(sorted(entries)).encode()).hexdigest()
 
 
 def compile_stale_messages(locale: Path) -> list[Path]:
