@@ -162,6 +162,12 @@ class Tablet:
         self.session = requests.Session()
         self.reload()
 
+    def move(self, base: str) -> None:
+        """The same tablet (its cookies, its open page) after the server came
+        back on another port."""
+        self.url = self.url.replace(self.base, base, 1)
+        self.base = base
+
     def reload(self) -> None:
         page = self.session.get(self.url, timeout=30)
         page.raise_for_status()
