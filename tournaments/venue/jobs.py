@@ -85,7 +85,8 @@ def start_beat(
     """Run each entry of a Celery beat ``schedule`` (task name, seconds)
     every so often through the jobs thread; ``tasks`` finds a task by name.
     The first run of each is one period after the start."""
-    due = {name: time.monotonic() + float(entry["schedule"]) for name, entry in schedule.items()}
+    start = time.monotonic()
+    due = {name: start + float(entry["schedule"]) for name, entry in schedule.items()}
 
     def tick() -> None:
         while True:

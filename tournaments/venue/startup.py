@@ -90,9 +90,7 @@ def create_organiser() -> tuple[str, str] | None:
         password = secrets.token_urlsafe(12)
         user = user_model.objects.create_user(username=ORGANISER, password=password)
         user.user_permissions.add(
-            Permission.objects.get(
-                content_type__app_label=app_label, codename=codename
-            )
+            Permission.objects.get(content_type__app_label=app_label, codename=codename)
         )
     return ORGANISER, password
 

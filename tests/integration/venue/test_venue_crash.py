@@ -68,7 +68,8 @@ def test_a_killed_venue_keeps_every_acknowledged_hand(venue_template, tmp_path):
             answer = tablets[n].post(data)
             assert answer.status_code == 200, answer.text[:500]
         stored = Counter(key for _t, _n, key in stored_hands(folder))
-        sent = [*acknowledged, *(data["idempotency_key"] for data in in_flight.values())]
+        resent = [data["idempotency_key"] for data in in_flight.values()]
+        sent = [*acknowledged, *resent]
         assert {key: stored[key] for key in sent} == dict.fromkeys(sent, 1)
         numbers = Counter((table, number) for table, number, _k in stored_hands(folder))
         assert set(numbers.values()) == {1}

@@ -13,9 +13,9 @@ import requests
 
 from tests.integration.venue.conftest import (
     TABLETS,
-    make_organiser_of,
     Template,
     copy_venue,
+    make_organiser_of,
     stored_hands,
 )
 from tests.integration.venue.venue_process import LOGIN, Tablet, venue_server

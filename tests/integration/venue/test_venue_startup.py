@@ -29,7 +29,7 @@ msgstr "Page introuvable"
 
 def test_the_command_refuses_to_serve_outside_venue_settings():
     """Without MURAILLE_VENUE the command says how to start it."""
-    with pytest.raises(CommandError, match="manage.py venue"):
+    with pytest.raises(CommandError, match=r"manage\.py venue"):
         call_command("venue")
 
 

@@ -74,10 +74,8 @@ class Command(BaseCommand):
 
     def _announce(self, host: str, port: int) -> None:
         self.stdout.write(f"Listening on {host}:{port} (Ctrl-C stops)")
-        if host in ("0.0.0.0", ""):
-            found = addresses.lan_addresses()
-        else:
-            found = [host]
+        every = host in ("0.0.0.0", "")
+        found = addresses.lan_addresses() if every else [host]
         if not found:
             self.stdout.write("No network address: join the hall's network first.")
         for url in addresses.urls(found, port):
