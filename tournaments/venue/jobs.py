@@ -81,22 +81,27 @@ def wait_idle(timeout_s: float) -> bool:
 def start_beat(
     schedule: Mapping[str, Mapping[str, Any]],
     tasks: Callable[[str], Any],
+    stop: threading.Event | None = None,
 ) -> threading.Thread:
     """Run each entry of a Celery beat ``schedule`` (task name, seconds)
-    every so often through the jobs thread; ``tasks`` finds a task by name.
-    The first run of each is one period after the start."""
+    every so often through the jobs thread; ``tasks`` finds a task by its
+    dotted name (``import_string``; found at once, so a wrong name stops the
+    start). The first run of each is one period after the start; setting
+    ``stop`` ends the thread (tests: the venue's beat lasts as its process)."""
     start = time.monotonic()
-    due = {name: start + float(entry["schedule"]) for name, entry in schedule.items()}
+    every = {name: float(entry["schedule"]) for name, entry in schedule.items()}
+    found = {name: tasks(entry["task"]) for name, entry in schedule.items()}
+    due = {name: start + seconds for name, seconds in every.items()}
+
+    stopped = stop or threading.Event()
 
     def tick() -> None:
-        while True:
-            time.sleep(BEAT_TICK_S)
+        while not stopped.wait(BEAT_TICK_S):
             now = time.monotonic()
-            for name, entry in schedule.items():
+            for name, task in found.items():
                 if now >= due[name]:
-                    due[name] = now + float(entry["schedule"])
-                    task = tasks(entry["task"])
-                    submit(lambda task=task: task.apply())
+                    due[name] = now + every[name]
+                    submit(task.apply)
 
     thread = threading.Thread(target=tick, name="venue-beat", daemon=True)
     thread.start()

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
+import time
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import override_settings
+from django.utils.module_loading import import_string
 
 from tests.integration.round_helpers import EIGHT, named_players, organised
 from tournaments.models import SeatingPlan
@@ -93,3 +97,37 @@ def test_the_addresses_leave_out_the_loopback():
     assert not any(ip.startswith("127.") for ip in found)
     assert not addresses.lan_address().startswith("127.")
     assert addresses.urls(["192.0.2.3"], 8000) == ["http://192.0.2.3:8000/"]
+
+
+def test_the_beat_runs_celery_schedule_through_the_jobs_thread(monkeypatch):
+    """Each task of the beat schedule is found by its dotted name and run in
+    the jobs thread once its period has passed."""
+    ran = []
+    monkeypatch.setattr(jobs, "BEAT_TICK_S", 0.01)
+
+    class Task:
+        def apply(self):
+            ran.append("tick")
+
+    found = []
+
+    def tasks(name):
+        found.append(name)
+        return Task()
+
+    name = "tournaments.tasks.jobs.requeue_jobs_task"
+    stop = threading.Event()
+    beat = jobs.start_beat({"sweep": {"task": name, "schedule": 0.05}}, tasks, stop)
+    deadline = time.monotonic() + 30
+    while not ran and time.monotonic() < deadline:
+        time.sleep(0.01)
+    stop.set()
+    beat.join(timeout=10)
+    assert jobs.wait_idle(timeout_s=30)
+    assert found == ["tournaments.tasks.jobs.requeue_jobs_task"] and ran
+
+
+def test_the_schedule_names_real_tasks():
+    """Every task of CELERY_BEAT_SCHEDULE imports by its name."""
+    for entry in settings.CELERY_BEAT_SCHEDULE.values():
+        assert callable(import_string(entry["task"]).apply)

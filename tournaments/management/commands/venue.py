@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 
-from celery import current_app
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.module_loading import import_string
 
 from tournaments.venue import addresses, jobs, server, startup
 from tournaments.venue.backups import start_backup_scheduler
@@ -66,7 +66,7 @@ class Command(BaseCommand):
         revived = startup.revive_jobs()
         if revived:
             self.stdout.write(f"Jobs started again after the last stop: {revived}")
-        jobs.start_beat(settings.CELERY_BEAT_SCHEDULE, current_app.tasks.__getitem__)
+        jobs.start_beat(settings.CELERY_BEAT_SCHEDULE, import_string)
         start_backup_scheduler()
         self._announce(options["host"], wsgi.effective_port)
         server.run_server(wsgi)
