@@ -24,7 +24,6 @@ class Command(BaseCommand):
         "Serve Muraille to the tablets of a hall from this computer (every "
         "interface, plain HTTP, data in VENUE_DIR); Ctrl-C stops it."
     )
-    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser):
         parser.add_argument(
