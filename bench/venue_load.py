@@ -163,6 +163,7 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=100)
     parser.add_argument("--run-time", default="60s")
     parser.add_argument("--spawn-rate", type=int, default=20)
+    parser.add_argument("--threads", type=int, help="the venue's (default 8)")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="muraille-venue-bench."))
@@ -172,7 +173,8 @@ def main() -> None:
     url = f"http://127.0.0.1:{port}"
     with (work / "venue.log").open("w") as log:
         venue = subprocess.Popen(
-            [*VENUE, "--host", "127.0.0.1", "--port", str(port)],
+            [*VENUE, "--host", "127.0.0.1", "--port", str(port)]
+            + ([f"--threads={args.threads}"] if args.threads else []),
             cwd=ROOT,
             env=venue_env(folder),
             stdout=log,
@@ -183,8 +185,8 @@ def main() -> None:
         wait_until_up(f"{url}/t/{event['slug']}/", venue, timeout_s=600)
         print(
             f"load: {args.tablets} tablets, {args.phones} phones, {args.run_time}, "
-            f"venue on {url}; nproc {os.cpu_count()}; load average "
-            f"{os.getloadavg()[0]:.2f}"
+            f"venue on {url}, {args.threads or 'default'} threads; "
+            f"nproc {os.cpu_count()}; load average {os.getloadavg()[0]:.2f}"
         )
         run_locust(args, url, work / "room.json", work)
         print((work / "locust.log").read_text()[-3000:])
