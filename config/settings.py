@@ -33,16 +33,14 @@ DEBUG = env.bool("DEBUG", default=VENUE_DIR is None)
 VENUE_HOST = env.str("VENUE_HOST", default="")
 VENUE_BACKUP_MINUTES = env.float("VENUE_BACKUP_MINUTES", default=5.0)
 VENUE_BACKUPS_KEPT = env.int("VENUE_BACKUPS_KEPT", default=24)
-SECRET_KEY = env.str(
-    "SECRET_KEY",
-    default=(
-        venue.secret_key(VENUE_DIR)
-        if VENUE_DIR
-        else "insecure-development-key-change-me"
-        if DEBUG
-        else environ.Env.NOTSET
-    ),
-)
+if VENUE_DIR is not None:
+    # Made on the first start and kept: sessions survive a restart.
+    SECRET_KEY = env.str("SECRET_KEY", default=venue.secret_key(VENUE_DIR))
+else:
+    SECRET_KEY = env.str(
+        "SECRET_KEY",
+        default="insecure-development-key-change-me" if DEBUG else environ.Env.NOTSET,
+    )
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 

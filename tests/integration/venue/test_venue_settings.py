@@ -97,3 +97,27 @@ def test_the_tests_and_make_run_are_not_the_venue():
     assert settings.VENUE_DIR is None
     assert settings.JOBS_IN_PROCESS is False
     assert settings.VENUE_HOST == ""
+
+
+def test_make_run_settings_are_not_the_venue(tmp_path):
+    """Without MURAILLE_VENUE (``make run``): DEBUG on, no data folder, the
+    database and jobs as before, even with VENUE_DIR in the environment."""
+    code = (
+        "from django.conf import settings as s;"
+        "print(s.DEBUG, s.VENUE_DIR, s.JOBS_IN_PROCESS, s.ALLOWED_HOSTS,"
+        " s.DATABASES['default']['NAME'], s.DATABASES['default'].get('OPTIONS'))"
+    )
+    env = venue_env(tmp_path / "venue")
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == (
+        f"True None False ['127.0.0.1', 'localhost'] {ROOT / 'db.sqlite3'} {{}}"
+    )
+    assert not (tmp_path / "venue").exists()
