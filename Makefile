@@ -8,7 +8,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/muraille
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
 PORT ?= 8000
 
-.PHONY: run publish export-event test venv services lint test-sqlite test-postgres test-worker test-e2e messages clean
+.PHONY: run venue publish export-event test venv services lint test-sqlite test-postgres test-worker test-e2e messages clean
 
 # Debian ships Python's venv module apart: install it when the first try fails.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -34,6 +34,11 @@ run: venv
 	$(PY) manage.py load_demo --ruleset riichi
 	$(PY) manage.py load_league_demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# The hall: every interface, DEBUG off, data in venue/ (python manage.py venue
+# does it all and runs without make, on Windows and macOS too).
+venue: venv
+	$(PY) manage.py venue --port $(PORT)
 
 # An event leaves the venue as one JSON archive (docs/event-archive.md): sent
 # to another Muraille's API, or written to a file for a USB key. Both read

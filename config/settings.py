@@ -12,16 +12,35 @@ import environ
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
+from config import venue
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-DEBUG = env.bool("DEBUG", default=True)
-SECRET_KEY = env.str(
-    "SECRET_KEY",
-    default="insecure-development-key-change-me" if DEBUG else environ.Env.NOTSET,
+# The venue (``python manage.py venue`` sets MURAILLE_VENUE=1): a laptop in a
+# hall, DEBUG off, its data in one folder (config/venue.py, the block below).
+VENUE = env.bool("MURAILLE_VENUE", default=False)
+VENUE_DIR = (
+    venue.venue_dir(env.str("VENUE_DIR", default=str(BASE_DIR / "venue")))
+    if VENUE
+    else None
 )
+DEBUG = env.bool("DEBUG", default=VENUE_DIR is None)
+# The name or address in the tablets' links (tournaments/venue/links.py);
+# empty: the laptop's LAN address, detected.
+VENUE_HOST = env.str("VENUE_HOST", default="")
+VENUE_BACKUP_MINUTES = env.float("VENUE_BACKUP_MINUTES", default=5.0)
+VENUE_BACKUPS_KEPT = env.int("VENUE_BACKUPS_KEPT", default=24)
+if VENUE_DIR is not None:
+    # Made on the first start and kept: sessions survive a restart.
+    SECRET_KEY = env.str("SECRET_KEY", default=venue.secret_key(VENUE_DIR))
+else:
+    SECRET_KEY = env.str(
+        "SECRET_KEY",
+        default="insecure-development-key-change-me" if DEBUG else environ.Env.NOTSET,
+    )
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -224,6 +243,8 @@ CELERY_RESULT_BACKEND = env.str(
 )
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
+# The venue runs its jobs in a thread of the server (tournaments/venue/jobs.py).
+JOBS_IN_PROCESS = False
 CELERY_TASK_TRACK_STARTED = True
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_SERIALIZER = "json"
@@ -305,7 +326,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-if not DEBUG:
+# Production behind TLS; the venue's hall is plain HTTP (its block below).
+if not DEBUG and VENUE_DIR is None:
     SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=True)
     CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=True)
     # The header the proxy sets to the scheme the browser used; empty when
@@ -325,3 +347,23 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
     if not SECURE_HSTS_PRELOAD:
         SILENCED_SYSTEM_CHECKS = ["security.W021"]
+
+# The venue: plain HTTP on the hall's network (Django's defaults: cookies
+# without Secure, no TLS redirect, no HSTS), the embedded database tuned for
+# many writers, one process (local memory cache, jobs in a thread of the
+# server: config/venue.py, tournaments/venue/jobs.py).
+if VENUE_DIR is not None:
+    # Any host: the laptop's address comes from the router's DHCP and can
+    # change during the day, and tablets may use a name (VENUE_HOST). The
+    # links handed out are built from VENUE_HOST or the detected address,
+    # never from the Host header; cookies stay bound to the address a browser
+    # used. CSRF needs nothing more over HTTP: Django accepts a POST whose
+    # Origin is http://<the Host it was sent to>.
+    ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["*"])
+    DATABASES = {"default": venue.sqlite_database(VENUE_DIR)}
+    CACHES = venue.LOCAL_MEMORY_CACHE
+    MEDIA_ROOT = VENUE_DIR / "media"
+    STATIC_ROOT = VENUE_DIR / "static"
+    JOBS_IN_PROCESS = True
+    CELERY_BROKER_URL = "memory://"
+    CELERY_RESULT_BACKEND = "cache+memory://"

@@ -7,6 +7,9 @@ TEST_DATABASE_URL selects the database the suite runs on (SQLite by default;
 import os
 
 os.environ.setdefault("DEBUG", "true")
+# The suite is never the venue, whatever the shell exported (the venue's tests
+# start it in processes of their own).
+os.environ["MURAILLE_VENUE"] = "false"
 
 from .settings import *  # noqa: F403
 from .settings import env

@@ -230,7 +230,11 @@ def wait_for_plan(
     waiting = (SeatingPlan.Status.PENDING, SeatingPlan.Status.RUNNING)
     deadline = time.monotonic() + timeout_s
     plan = SeatingPlan.objects.get(pk=plan_id)
-    while plan.status in waiting:
+    # A job run elsewhere (a worker, the venue's jobs thread) stores its plan
+    # READY, then publishes it when asked to, in a transaction of its own.
+    while plan.status in waiting or (
+        plan.status == SeatingPlan.Status.READY and plan.publish_when_ready
+    ):
         if time.monotonic() > deadline:
             raise RuntimeError(
                 f"seating job {plan_id} did not finish in {timeout_s:.0f} s: "

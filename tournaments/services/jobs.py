@@ -28,12 +28,14 @@ from functools import partial
 from importlib import import_module
 from typing import Any
 
+from django.conf import settings
 from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from kombu.exceptions import OperationalError
 
 from tournaments.models import ExportFile, SeatingPlan
+from tournaments.venue import jobs as in_process
 
 logger = logging.getLogger(__name__)
 
@@ -120,7 +122,7 @@ def dispatch(kind: JobKind, job_id: int) -> bool:
     about four seconds when it accepts connections but does not answer.
     """
     try:
-        result = _task(kind).apply_async((job_id,))
+        task_id = _send(kind, job_id)
     except BROKER_ERRORS as error:
         _log_unsent(kind, job_id, error)
         return False
@@ -133,9 +135,18 @@ def dispatch(kind: JobKind, job_id: int) -> bool:
     # Stamped when sent too: a pending job is sent again only when its last
     # send is old, not at every sweep while a busy worker gets to it.
     kind.model.objects.filter(pk=job_id).update(
-        task_id=result.id or "", heartbeat_at=timezone.now()
+        task_id=task_id, heartbeat_at=timezone.now()
     )
     return True
+
+
+def _send(kind: JobKind, job_id: int) -> str:
+    """The job's task id: sent to Celery, or at the venue (``JOBS_IN_PROCESS``)
+    queued for the server's jobs thread, which runs it as eager Celery does."""
+    task = _task(kind)
+    if settings.JOBS_IN_PROCESS:
+        return in_process.submit(partial(task.apply, (job_id,)))
+    return task.apply_async((job_id,)).id or ""
 
 
 def _log_unsent(kind: JobKind, job_id: int, error: BaseException) -> None:

@@ -12,7 +12,6 @@ from django.contrib import messages
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views import View
@@ -25,6 +24,7 @@ from tournaments.selectors.tables import list_round_tables
 from tournaments.services import seating
 from tournaments.services.errors import ServiceError
 from tournaments.services.rules import ruleset_for
+from tournaments.venue.links import table_link
 from tournaments.views.mixins import OrganiserMixin
 from tournaments.views.table_state import seat_cells
 
@@ -77,9 +77,7 @@ def table_rows(request: HttpRequest, round_: Round) -> list[TableRow]:
         TableRow(
             table=table,
             seats=seat_cells(table),
-            link=request.build_absolute_uri(
-                reverse("referee:table", kwargs={"token": table.token})
-            ),
+            link=table_link(request, table.token),
             hand_count=table.hand_count,
             check_count=table.check_count,
             clock=get_table_clock(table) if clock_started else None,

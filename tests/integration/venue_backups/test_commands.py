@@ -1,7 +1,9 @@
 """``venue_backup`` and ``venue_restore`` as an organiser runs them.
 
 Each command runs in a process of its own on a migrated SQLite file in a
-temporary folder (``DATABASE_URL``), not on the suite's database.
+temporary folder, not on the suite's database. manage.py runs both in venue
+mode, so the folder is the venue's (``VENUE_DIR``) and the file its
+``db.sqlite3``; ``DATABASE_URL`` names the same file for ``migrate``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ def manage(database, *args, check=True):
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings",
         DATABASE_URL=f"sqlite:///{database}",
+        VENUE_DIR=str(database.parent),
         DEBUG="true",
     )
     result = subprocess.run(
@@ -98,10 +101,10 @@ def test_a_broken_file_is_refused_and_the_database_untouched(database, tmp_path)
     assert str(broken) in result.stderr
     assert "damaged" in result.stderr or "cannot be opened" in result.stderr
     assert database.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "db.sqlite3",
-        broken.name,
-    ]
+    # Nothing set aside, no partial copy: the venue's folders and key only.
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["db.sqlite3", broken.name, "backups", "media", "secret_key"]
+    )
 
 
 def test_a_text_file_is_refused_with_its_reason(database, tmp_path):
