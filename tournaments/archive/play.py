@@ -37,10 +37,11 @@ SEAT_KEYS = ("wind", "registration")
 HAND_KEYS = (
     "number", "prevalent_wind", "seat_winds", "winds_corrected", "counters",
     "kind", "winner", "discarder", "result", "tiles", "fans", "idempotency_key",
-    "created_at", "updated_at",
+    "created_at", "updated_at", "deltas",
 )  # fmt: skip
 PENALTY_KEYS = (
-    "registration", "kind", "points", "reason", "idempotency_key", "created_at",
+    "registration", "kind", "points", "reason", "referee", "idempotency_key",
+    "created_at",
 )  # fmt: skip
 AUDIT_KEYS = (
     "action", "object_type", "round", "table", "actor_label", "before", "after",
@@ -220,6 +221,7 @@ def _hand(node: Node, table: TableRecord, rules: Rules) -> HandRecord:
         idempotency_key=node.optional_string("idempotency_key", limits.KEY_LENGTH),
         created_at=_required_moment(node, "created_at"),
         updated_at=_required_moment(node, "updated_at"),
+        deltas=_deltas(node),
     )
 
 
@@ -244,6 +246,17 @@ def _player_of_result(
             "archive_disagrees_with_result", node.at(key), expected=expected
         )
     return table.seats[index].registration
+
+
+def _deltas(node: Node) -> tuple[int, ...] | None:
+    """The sender's payments: checked for shape, then ignored (never trusted)."""
+    if node.raw("deltas") is None:
+        return None
+    values = [
+        check_integer(item, path, -limits.BIG_INT, limits.BIG_INT)
+        for item, path in node.items("deltas", 4)
+    ]
+    return tuple(values)
 
 
 def _wind(node: Node, key: str) -> str:
@@ -308,6 +321,7 @@ def _penalties(
                 kind=kind,
                 points=points,
                 reason=record.string("reason", limits.REASON_LENGTH),
+                referee=record.string("referee", limits.ACTOR_LENGTH),
                 idempotency_key=key,
                 created_at=_required_moment(record, "created_at"),
             )
