@@ -14,7 +14,7 @@ from typing import Any
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import AnyRuleSet
 from tournaments.archive import limits
-from tournaments.archive.errors import ArchiveError
+from tournaments.archive.errors import ArchiveError, rule_refused
 from tournaments.archive.nodes import Node, check_integer
 from tournaments.archive.records import (
     AuditRecord,
@@ -55,11 +55,6 @@ class Rules:
 
     ruleset: AnyRuleSet
     options: Any
-
-
-def _refused(path: str, error: EngineError) -> ArchiveError:
-    params = {key: value for key, value in error.params.items() if key != "path"}
-    return ArchiveError("archive_rule_refused", path, rule=error.code, **params)
 
 
 def parse_rounds(
@@ -198,7 +193,7 @@ def _hand(node: Node, table: TableRecord, rules: Rules) -> HandRecord:
     try:
         result = rules.ruleset.parse_result(raw, rules.options)
     except EngineError as error:
-        raise _refused(node.at("result"), error) from None
+        raise rule_refused(node.at("result"), error) from None
     kind = node.string("kind", limits.KIND_LENGTH)
     if kind != str(result.kind):
         raise ArchiveError(
@@ -308,7 +303,7 @@ def _penalties(
         try:
             deltas = rules.ruleset.penalty_deltas(kind, offender, points, rules.options)
         except EngineError as error:
-            raise _refused(path, error) from None
+            raise rule_refused(path, error) from None
         if -deltas[offender] != points:
             raise ArchiveError(
                 "archive_rule_refused", record.at("points"), rule="points"
