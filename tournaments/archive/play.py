@@ -279,9 +279,11 @@ def _counters(node: Node) -> dict[str, int]:
     return counters
 
 
-def _fans(node: Node) -> list[Any] | None:
+def _fans(node: Node) -> Any:
+    """The breakdown the calculator stored (a list), the hand sheets of a rule
+    set that itemises every player's hand (an object), or null."""
     value = node.raw("fans")
-    if value is not None and not isinstance(value, list):
+    if value is not None and not isinstance(value, list | dict):
         raise ArchiveError("archive_bad_type", node.at("fans"), expected="array")
     return value
 

@@ -98,7 +98,8 @@ class HandRecord:
     discarder: int | None
     result: dict[str, JSON]
     tiles: dict[str, JSON] | None
-    fans: list[JSON] | None
+    fans: JSON
+    """The fan breakdown or hand sheets (a list or an object, or None)."""
     idempotency_key: str | None
     created_at: datetime
     updated_at: datetime
