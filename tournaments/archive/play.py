@@ -8,6 +8,7 @@ set's ``penalty_deltas``: a kind or amount it refuses is refused here.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -210,7 +211,7 @@ def _hand(node: Node, table: TableRecord, rules: Rules) -> HandRecord:
         kind=kind,
         winner=winner,
         discarder=discarder,
-        result=raw,
+        result=_canonical(result.to_dict()),
         tiles=node.mapping("tiles", nullable=True),
         fans=_fans(node),
         idempotency_key=node.optional_string("idempotency_key", limits.KEY_LENGTH),
@@ -218,6 +219,13 @@ def _hand(node: Node, table: TableRecord, rules: Rules) -> HandRecord:
         updated_at=_required_moment(node, "updated_at"),
         deltas=_deltas(node),
     )
+
+
+def _canonical(value: dict[str, Any]) -> dict[str, Any]:
+    """The result as the rule set writes it, in JSON's own types (lists, not
+    tuples): what the sender stored, and what is stored here."""
+    canonical: dict[str, Any] = json.loads(json.dumps(value))
+    return canonical
 
 
 def _player_of_result(

@@ -71,7 +71,7 @@ def test_the_copy_follows_the_venues_corrections(venue, organiser):
     tables = Table.objects.filter(round__tournament=venue, round__number=2)
     first_table, second_table = tables.order_by("number")
     hand = Hand.objects.get(table=first_table, number=1)
-    winner, discarder = hand.winner.registration.player_id, None
+    winner = hand.winner.registration.player_id
     hand_services.correct_hand(
         hand_id=hand.pk,
         expected_version=hand.version,
