@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
@@ -167,14 +167,24 @@ def import_archive(
     ``dry_run`` computes the same outcome and rolls everything back.
     """
     archive = read_archive(document)
-    try:
-        with transaction.atomic():
-            outcome = _import(archive, actor)
-            if dry_run:
-                raise _RolledBack(outcome)
-    except _RolledBack as stop:
-        return stop.outcome
-    return outcome
+    for attempt in (1, 2):
+        try:
+            with transaction.atomic():
+                outcome = _import(archive, actor)
+                if dry_run:
+                    raise _RolledBack(outcome)
+            return outcome
+        except _RolledBack as stop:
+            return stop.outcome
+        except IntegrityError:
+            # The same new event sent twice at once: the other request
+            # created it first; this one now finds it and updates it.
+            if (
+                attempt == 2
+                or not Tournament.objects.filter(uid=archive.event.uid).exists()
+            ):
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _import(archive: EventArchive, actor: Actor) -> ImportOutcome:

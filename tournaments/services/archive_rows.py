@@ -17,6 +17,7 @@ from django.db.models import Max
 from tournaments.archive import EventArchive
 from tournaments.imports.players import names_agree
 from tournaments.models import AuditEvent, Club, Player, Table, Tournament
+from tournaments.services.archive_tables import insert_as_given
 from tournaments.services.errors import ServiceError
 from tournaments.services.player_batches import find_or_create_players
 
@@ -119,7 +120,7 @@ def write_audit(
             round__tournament=tournament
         ).values_list("pk", "round__number", "number")
     }
-    new, times = [], []
+    new = []
     for event in archive.audit:
         key = _fingerprint(
             (event.action, event.object_type, event.round, event.table,
@@ -137,11 +138,8 @@ def write_audit(
                 object_type=event.object_type,
                 before=event.before,
                 after=event.after,
+                created_at=event.created_at,
             )
         )
-        times.append(event.created_at)
-    AuditEvent.objects.bulk_create(new, batch_size=1000)
-    for row, moment in zip(new, times, strict=True):
-        row.created_at = moment
-    AuditEvent.objects.bulk_update(new, ["created_at"], batch_size=1000)
+    insert_as_given(AuditEvent, new)
     counts["audit_added"] += len(new)

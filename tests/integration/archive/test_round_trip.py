@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.urls import reverse
 
 from tests.integration.archive.helpers import carried, results, without_identity
 from tournaments.demo import delete_demo, demo_organiser, load_demo
-from tournaments.models import Hand, Tournament
+from tournaments.models import Hand, Table, Tournament
 from tournaments.selectors.archive import build_archive
 from tournaments.services.archive import import_archive
 
@@ -34,6 +35,12 @@ def assert_same_event(document, before, copy) -> None:
         assert workbook[title] == rows, title
     assert without_identity(carried(copy)) == without_identity(document)
     assert carried(copy)["event"]["uid"] == document["event"]["uid"]
+    # The venue's audit trail, every event with its time, and the import's.
+    trail = carried(copy)["audit"]
+    assert [event for event in trail if event["action"] != "event.import"] == (
+        document["audit"]
+    )
+    assert [event["action"] for event in trail].count("event.import") == 1
 
 
 @pytest.mark.django_db
@@ -45,6 +52,21 @@ def test_a_played_mcr_event_travels_whole(played, organiser):
     assert copy.slug == document["event"]["slug"]
     assert_same_event(document, before, copy)
     assert copy.organisers.filter(pk=organiser.pk).exists()
+
+
+@pytest.mark.django_db
+def test_the_copys_pages_open(played, organiser, client):
+    """Standings, organiser page, a round and a table's sheet of the copy."""
+    _document, _before, copy = trip(played, organiser)
+    client.force_login(organiser)
+    table = Table.objects.get(round__tournament=copy, round__number=1, number=1)
+    for url in (
+        reverse("public:standings", kwargs={"slug": copy.slug}),
+        reverse("staff:tournament", kwargs={"slug": copy.slug}),
+        reverse("staff:round", kwargs={"slug": copy.slug, "number": 1}),
+        reverse("referee:table", kwargs={"token": table.token}),
+    ):
+        assert client.get(url).status_code == 200, url
 
 
 @pytest.mark.django_db
