@@ -25,6 +25,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from config.parsers import loads_bounded
 from tournaments import room_cache
 from tournaments.archive import (
     ArchiveError,
@@ -147,6 +148,15 @@ class _RolledBack(Exception):
         self.outcome = outcome
 
 
+def load_document(data: bytes | str) -> object:
+    """A file's or upload's text as JSON (``import_archive``'s ``document``);
+    ``archive_not_json`` when it is not JSON (or nests too deep)."""
+    try:
+        return loads_bounded(data)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ServiceError("archive_not_json", reason=str(error)[:200]) from None
+
+
 def read_archive(document: object) -> EventArchive:
     """``parse`` with its ``ArchiveError`` as the house's ``ServiceError``
     (same code, the path as ``field`` and in the params)."""
@@ -208,7 +218,11 @@ def _import(archive: EventArchive, actor: Actor) -> ImportOutcome:
             Table.objects.filter(round__tournament=tournament).select_related("round")
         )
     }
-    plans = plan_tables(archive, stored_tables, rows, counts)
+    rescore = not created and (
+        tournament.ruleset != archive.event.ruleset
+        or tournament.ruleset_options != archive.event.ruleset_options
+    )
+    plans = plan_tables(archive, stored_tables, rows, counts, rescore=rescore)
     delete_replaced(plans)
     registrations = _write_registrations(tournament, archive, players, counts)
     _write_settings(tournament, archive.event, counts, created=created)

@@ -53,6 +53,8 @@ class TablePlan:
     replace_penalties: bool = False
     update_fields: tuple[str, ...] = ()
     created: bool = False
+    rescore: bool = False
+    """Score again though nothing at the table changes (the rules did)."""
     """Set once the import has created the table (with all it holds)."""
 
     @property
@@ -61,7 +63,8 @@ class TablePlan:
         if self.record is None or self.table is None or self.replace_seats:
             return True
         return (
-            self.keep_hands < len(self.record.hands)
+            self.rescore
+            or self.keep_hands < len(self.record.hands)
             or self.replace_penalties
             or bool(self.update_fields)
         )
@@ -92,8 +95,13 @@ def plan_tables(
     stored: dict[Key, TableRecord],
     rows: dict[Key, Table],
     counts: Counter[str],
+    *,
+    rescore: bool = False,
 ) -> list[TablePlan]:
-    """What to do at each table, counting the changes in ``counts``."""
+    """What to do at each table, counting the changes in ``counts``.
+
+    ``rescore``: the rule set or its options change, so every table is
+    scored again, even one whose rows stay as they are."""
     wanted = {(r.number, t.number): t for r in archive.rounds for t in r.tables}
     plans = []
     for key in sorted(wanted.keys() | rows.keys()):
@@ -107,6 +115,7 @@ def plan_tables(
             plans.append(plan)
             continue
         _compare(plan, record, old, counts)
+        plan.rescore = rescore
         if plan.dirty:
             counts["tables_changed"] += 1
             plans.append(plan)

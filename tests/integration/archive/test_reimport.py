@@ -14,7 +14,7 @@ from tests.integration.archive.helpers import (
     without_identity,
 )
 from tests.integration.room_data import close, room_event, win
-from tournaments.models import AuditEvent, Hand, Table, Tournament
+from tournaments.models import AuditEvent, Hand, SeatResult, Table, Tournament
 from tournaments.selectors.exports import get_export_standings
 from tournaments.services import hands as hand_services
 from tournaments.services import penalties, setup
@@ -116,3 +116,26 @@ def test_a_dry_run_says_what_would_change_and_stores_nothing(venue, organiser):
     assert outcome.counts == preview.counts
     assert outcome.changes == preview.changes
     assert "7 hands added." in outcome.changes  # 2 in round 1, 5 in round 2
+
+
+def seat_results(tournament: Tournament) -> list[tuple]:
+    return list(
+        SeatResult.objects.filter(round__tournament=tournament)
+        .order_by("round__number", "seat__table__number", "seat__wind")
+        .values_list("hand_points", "score", "rank", "table_points_x12")
+    )
+
+
+def test_changed_rules_score_every_table_again(french_event, organiser):
+    """An archive whose options differ (draws rotate the deal, or not):
+    the copy's unchanged tables are dealt and scored again under them, as
+    a fresh import of the same archive is."""
+    document = as_copy(carried(french_event))
+    copy = import_archive(document=document, actor=organiser).tournament
+    document["event"]["ruleset_options"]["draw_rotates"] = False
+    outcome = import_archive(document=document, actor=organiser)
+    assert outcome.changed and outcome.counts["tables_changed"] == 1
+    document["event"]["uid"] = "5d1c2f7e-9a0b-4c3d-8e6f-000000000077"
+    fresh = import_archive(document=document, actor=organiser).tournament
+    assert seat_results(copy) == seat_results(fresh)
+    assert seat_results(copy) != seat_results(french_event)

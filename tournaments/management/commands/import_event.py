@@ -9,9 +9,8 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from config.parsers import JSONTooDeep, loads_bounded
 from tournaments.messages import error_message
-from tournaments.services.archive import import_archive
+from tournaments.services.archive import import_archive, load_document
 from tournaments.services.errors import ServiceError
 
 
@@ -63,7 +62,6 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as error:
             raise CommandError(f"Cannot read {name}: {error}") from None
         try:
-            return loads_bounded(text)
-        except (ValueError, JSONTooDeep) as error:
-            message = error_message(ServiceError("archive_not_json", reason=str(error)))
-            raise CommandError(message) from None
+            return load_document(text)
+        except ServiceError as error:
+            raise CommandError(error_message(error)) from None
