@@ -2,7 +2,7 @@
 
 ``POST /api/events/`` takes the archive JSON as the body: the event is
 created here, or updated when its ``uid`` is known here (its organisers
-only). The body may be up to ``ARCHIVE_MAX_BYTES`` (64 MB): an event of
+only). The body may be up to ``ARCHIVE_MAX_BYTES`` (32 MB): an event of
 400 players over 7 rounds (11,200 hands and their audit trail) is 9 MB of
 JSON and more with tiles, far above the 2.5 MB every other endpoint takes.
 """
@@ -11,26 +11,61 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import ParseError, PermissionDenied
+from rest_framework.parsers import BaseParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.utils.json import strict_constant
 from rest_framework.views import APIView
 
-from config.parsers import BoundedJSONParser
+from config.parsers import (
+    JSONTooDeep,
+    RequestTooLarge,
+    loads_bounded,
+    too_deep_message,
+    too_large_message,
+)
 from tournaments.api.schema import error
 from tournaments.archive.limits import ARCHIVE_MAX_BYTES
 from tournaments.permissions import ORGANISER_REQUIRED, can_create_tournament
 from tournaments.services.archive import import_archive
 
 
-class ArchiveJSONParser(BoundedJSONParser):
-    """The bounded JSON parser, with the archive's own size cap."""
+class ArchiveJSONParser(BaseParser):
+    """JSON bounded in depth, and in size by ``ARCHIVE_MAX_BYTES`` (413).
 
+    Not a ``JSONParser``: DRF hands a ``JSONParser`` the body through
+    ``request.body``, which Django caps at ``DATA_UPLOAD_MAX_MEMORY_SIZE``
+    (2.5 MB, every other endpoint's limit); this one reads the request's
+    stream itself, as ``config.parsers.BoundedJSONParser`` does, up to the
+    archive's own limit.
+    """
+
+    media_type = "application/json"
     max_bytes = ARCHIVE_MAX_BYTES
+
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: dict[str, Any] | None = None,
+    ) -> Any:
+        limit = self.max_bytes
+        data = stream.read(limit + 1) if stream is not None else b""
+        if len(data) > limit:
+            raise RequestTooLarge(too_large_message(limit))
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            return loads_bounded(data.decode(encoding), parse_constant=strict_constant)
+        except JSONTooDeep as error:
+            raise ParseError(too_deep_message()) from error
+        except (ValueError, UnicodeDecodeError) as error:
+            raise ParseError("JSON parse error - " + str(error)) from error
 
 
 class EventImportOutput(serializers.Serializer):
@@ -63,7 +98,7 @@ class EventImportApi(APIView):
                 "first problem; nothing is stored."
             ),
             403: error("Not an organiser here, or not one of this event's."),
-            413: error("The archive is larger than 64 MB."),
+            413: error("The archive is larger than 32 MB."),
         },
         description="Import an event archive (format muraille-event): the "
         "event is created, or updated when its uid is known here. Importing "

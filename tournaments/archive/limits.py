@@ -8,10 +8,11 @@ costing more than its size.
 
 from __future__ import annotations
 
-ARCHIVE_MAX_BYTES = 64 * 1024 * 1024
+ARCHIVE_MAX_BYTES = 32 * 1024 * 1024
 """The largest archive an API request or an upload may send. Measured: 400
 players over 7 rounds of 16 hands with its audit trail is 9.1 MB of JSON
-without tiles; tiles for every hand add a few MB more."""
+without tiles; tiles for every hand add a few MB more. Read whole into
+memory (Python objects take ten times the text), so not much more."""
 
 MAX_REGISTRATIONS = 5000
 MAX_ROUNDS = 40

@@ -110,3 +110,15 @@ def test_the_schema_validates_with_the_endpoint():
     answers = schema["paths"]["/api/events/"]["post"]["responses"]
     assert {"200", "201", "400", "401", "403", "413"} <= answers.keys()
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", os.devnull)
+
+
+def test_a_body_above_the_usual_limit_is_read(api, settings):
+    """3 MB: over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB), under the archive's."""
+    assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE < 3_000_000
+    document = {"format": "muraille-event", "version": 1, "pad": "x" * 3_000_000}
+    response = api.post(URL, document, format="json")
+    assert response.status_code == 400  # read whole, then refused by its keys
+    assert (response.json()["error"], response.json()["field"]) == (
+        "archive_unknown_key",
+        "pad",
+    )
