@@ -198,6 +198,10 @@ def import_archive(
 
 
 def _import(archive: EventArchive, actor: Actor) -> ImportOutcome:
+    """One import, inside the caller's transaction. Lock order
+    (docs/locking.md): the tournament, then its tables; the steps run in the
+    order the foreign keys need (hands and penalties deleted before the
+    seats they point at, seats before their registrations)."""
     counts: Counter[str] = Counter()
     tournament = lock_rows(Tournament.objects.filter(uid=archive.event.uid)).first()
     created = tournament is None
