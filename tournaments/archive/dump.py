@@ -117,6 +117,7 @@ def _hand(hand: HandRecord) -> dict[str, Any]:
         "prevalent_wind": hand.prevalent_wind,
         "seat_winds": hand.seat_winds,
         "winds_corrected": hand.winds_corrected,
+        "needs_check": hand.needs_check,
         "counters": hand.counters,
         "kind": hand.kind,
         "winner": hand.winner,

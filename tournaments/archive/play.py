@@ -36,8 +36,8 @@ TABLE_KEYS = (
 )  # fmt: skip
 SEAT_KEYS = ("wind", "registration")
 HAND_KEYS = (
-    "number", "prevalent_wind", "seat_winds", "winds_corrected", "counters",
-    "kind", "winner", "discarder", "result", "tiles", "fans", "idempotency_key",
+    "number", "prevalent_wind", "seat_winds", "winds_corrected", "needs_check",
+    "counters", "kind", "winner", "discarder", "result", "tiles", "fans", "idempotency_key",
     "created_at", "updated_at", "deltas",
 )  # fmt: skip
 PENALTY_KEYS = (
@@ -207,6 +207,7 @@ def _hand(node: Node, table: TableRecord, rules: Rules) -> HandRecord:
         prevalent_wind=_wind(node, "prevalent_wind"),
         seat_winds=_seat_winds(node),
         winds_corrected=node.boolean("winds_corrected"),
+        needs_check=node.boolean("needs_check"),
         counters=_counters(node),
         kind=kind,
         winner=winner,

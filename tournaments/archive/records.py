@@ -92,6 +92,8 @@ class HandRecord:
     prevalent_wind: str
     seat_winds: str
     winds_corrected: bool
+    needs_check: bool
+    """Its winds changed after its points were typed: the referee checks it."""
     counters: dict[str, int]
     kind: str
     winner: int | None

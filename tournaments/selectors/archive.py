@@ -170,6 +170,7 @@ def _hands(
                 prevalent_wind=hand.prevalent_wind,
                 seat_winds=hand.seat_winds,
                 winds_corrected=hand.winds_corrected,
+                needs_check=hand.needs_check,
                 counters=hand.counters or {},
                 kind=hand.kind,
                 winner=number_of.get(hand.winner_id) if hand.winner_id else None,

@@ -244,6 +244,7 @@ def _write_hands(plans: list[TablePlan], seats: dict[tuple[int, int], int]) -> N
                     seat_winds=hand.seat_winds,
                     counters=hand.counters,
                     winds_corrected=hand.winds_corrected,
+                    needs_check=hand.needs_check,
                     kind=hand.kind,
                     winner_id=seats[table_id, hand.winner] if hand.winner else None,
                     discarder_id=(

@@ -18,7 +18,8 @@ def player(first: str, last: str, ema: str = "") -> dict[str, Any]:
 def hand(number: int, result: dict[str, Any], winner=None, discarder=None) -> dict:
     return {
         "number": number, "prevalent_wind": "E", "seat_winds": "ESWN",
-        "winds_corrected": False, "counters": {}, "kind": result["kind"],
+        "winds_corrected": False, "needs_check": False, "counters": {},
+        "kind": result["kind"],
         "winner": winner, "discarder": discarder, "result": result,
         "tiles": None, "fans": None, "idempotency_key": f"key-{number}",
         "created_at": T0, "updated_at": T0, "deltas": [8, -8, 0, 0],
