@@ -5,6 +5,7 @@ from django.urls import path
 from tournaments.views import (
     staff,
     staff_clock,
+    staff_events,
     staff_links,
     staff_rounds,
     staff_swaps,
@@ -17,6 +18,14 @@ ROUND = "<slug:slug>/rounds/<int:number>/"
 urlpatterns = [
     path("", staff.DashboardView.as_view(), name="dashboard"),
     path("new/", staff.TournamentCreateView.as_view(), name="tournament-create"),
+    # Fixed addresses before the "<slug>/..." ones, which would read "events"
+    # as a tournament's slug.
+    path("events/import/", staff_events.EventImportView.as_view(), name="event-import"),
+    path(
+        "events/import/confirm/",
+        staff_events.EventImportConfirmView.as_view(),
+        name="event-import-confirm",
+    ),
     path("<slug:slug>/", staff.TournamentDetailView.as_view(), name="tournament"),
     path(
         "<slug:slug>/settings/",
@@ -29,6 +38,16 @@ urlpatterns = [
         name="tournament-rules",
     ),
     path("<slug:slug>/players/", staff.PlayersAddView.as_view(), name="players-add"),
+    path(
+        "<slug:slug>/publish/",
+        staff_events.PublishView.as_view(),
+        name="event-publish",
+    ),
+    path(
+        "<slug:slug>/archive/",
+        staff_events.ArchiveDownloadView.as_view(),
+        name="event-archive",
+    ),
     path(
         "<slug:slug>/registrations/<int:pk>/status/",
         staff.RegistrationStatusView.as_view(),
