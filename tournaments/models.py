@@ -7,6 +7,7 @@ that changes a score goes through ``tournaments.services``.
 from __future__ import annotations
 
 import secrets
+import uuid
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Protocol, TypeVar
@@ -103,6 +104,11 @@ class Tournament(models.Model):
         FINISHED = "finished", _("Finished")
 
     slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    # The event's identity on every Muraille it is carried to (the event
+    # archive): the slug may differ there, this never does.
+    uid = models.UUIDField(
+        _("identity"), default=uuid.uuid4, unique=True, editable=False
+    )
     name = models.CharField(_("name"), max_length=160)
     city = models.CharField(_("city"), max_length=80, blank=True)
     country = models.CharField(_("country"), max_length=3, blank=True)
