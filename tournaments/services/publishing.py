@@ -26,10 +26,13 @@ from django.db import transaction
 from django.utils import translation
 
 from tournaments.models import Tournament
+from tournaments.selectors.archive import build_archive
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
 
 ENDPOINT = "api/events/"
+PUBLISH_ACTION = "event.publish"
+"""The audit action of a publication, recorded on the sending side."""
 DEFAULT_TIMEOUT_S = 120
 """A large event is a few megabytes that the other side checks and scores
 again hand by hand: generous, so a slow server is not called unreachable."""
@@ -86,10 +89,17 @@ def check_token(token: str) -> str:
 
 
 def build_document(tournament: Tournament) -> dict[str, Any]:
-    """The event archive (``tournaments.selectors.archive``)."""
-    from tournaments.selectors.archive import build_archive
-
-    return build_archive(tournament)
+    """The event archive as it leaves this Muraille, by the network or as a
+    file: without the audit events of its own publications, which say
+    nothing about the event and would make every publication after the first
+    a change, never "unchanged"."""
+    document = build_archive(tournament)
+    audit = document.get("audit")
+    if isinstance(audit, list):
+        document["audit"] = [
+            event for event in audit if event.get("action") != PUBLISH_ACTION
+        ]
+    return document
 
 
 def publish_event(
@@ -115,7 +125,7 @@ def publish_event(
     with transaction.atomic():
         record_event(
             tournament=tournament,
-            action="event.publish",
+            action=PUBLISH_ACTION,
             obj=tournament,
             actor=actor,
             after={

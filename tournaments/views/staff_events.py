@@ -25,11 +25,14 @@ from tournaments.archive.errors import ArchiveError
 from tournaments.messages import error_message
 from tournaments.models import AuditEvent, Tournament
 from tournaments.permissions import TournamentCreatorRequiredMixin
-from tournaments.selectors.archive import build_archive
 from tournaments.services import archive_uploads
 from tournaments.services.archive import import_archive
 from tournaments.services.errors import ServiceError
-from tournaments.services.publishing import publish_event
+from tournaments.services.publishing import (
+    PUBLISH_ACTION,
+    build_document,
+    publish_event,
+)
 from tournaments.views.mixins import OrganiserMixin
 
 ERRORS = (ServiceError, ArchiveError)
@@ -61,7 +64,7 @@ class PublishForm(forms.Form):
 
 def last_publication(tournament: Tournament) -> AuditEvent | None:
     return (
-        tournament.audit_events.filter(action="event.publish")
+        tournament.audit_events.filter(action=PUBLISH_ACTION)
         .select_related("actor")
         .order_by("-created_at", "-pk")
         .first()
@@ -120,7 +123,7 @@ class ArchiveDownloadView(OrganiserMixin, View):
     """The event archive as one JSON file, to carry on a USB key."""
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        document = build_archive(self.tournament)
+        document = build_document(self.tournament)
         content = json.dumps(document, ensure_ascii=False, indent=1).encode()
         response = HttpResponse(content, content_type="application/json")
         response["Content-Disposition"] = content_disposition_header(

@@ -13,9 +13,10 @@ from tests.integration.round_helpers import organised
 @pytest.fixture
 def event(organiser):
     """Eight players, two finished rounds of hands and penalties."""
-    return played_tournament(
-        organised(organiser, name="Printemps de Paris", rounds_count=2), organiser
-    )
+    tournament = organised(organiser, name="Printemps de Paris", rounds_count=2)
+    played_tournament(tournament, organiser)
+    tournament.refresh_from_db()  # the finished rounds finished it
+    return tournament
 
 
 def free_port() -> int:

@@ -12,9 +12,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.factories import UserFactory, organiser_account
+from tests.integration.publishing.conftest import free_port
 from tests.integration.publishing.fake_remote import fake_remote, json_answer
 from tournaments.models import AuditEvent, Tournament
-from tournaments.selectors.archive import build_archive
+from tournaments.services.publishing import build_document
 from tournaments.views import staff_events
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +54,7 @@ def test_the_archive_downloads_as_a_json_file(staff_client, event):
     assert response["Content-Type"] == "application/json"
     disposition = response["Content-Disposition"]
     assert disposition == f'attachment; filename="{event.slug}.muraille.json"'
-    expected = json.loads(json.dumps(build_archive(event)))
+    expected = json.loads(json.dumps(build_document(event)))
     assert json.loads(response.content) == expected
 
 
@@ -101,8 +102,6 @@ def test_a_refused_publication_is_explained_and_the_token_not_echoed(
 
 
 def test_an_unreachable_address_is_explained(staff_client, event):
-    from tests.integration.publishing.conftest import free_port
-
     url = reverse("staff:event-publish", args=[event.slug])
     base = f"http://127.0.0.1:{free_port()}/"
     response = staff_client.post(url, {"base_url": base, "token": TOKEN})
@@ -129,7 +128,7 @@ def archive_file(document, name: str = "event.muraille.json") -> SimpleUploadedF
 def carried(event):
     """The archive of an event this site does not have: another identity,
     short name and name than the event it was written from."""
-    document = json.loads(json.dumps(build_archive(event)))
+    document = json.loads(json.dumps(build_document(event)))
     document["event"].update(
         uid=str(uuid.uuid4()), slug="carried-open", name="Carried Open"
     )

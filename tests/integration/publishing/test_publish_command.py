@@ -39,7 +39,7 @@ def test_a_refused_token_is_a_command_error(event):
     with fake_remote() as remote:
         remote.answer = json_answer(401, {"error": "authentication_failed"})
         with pytest.raises(CommandError, match="refused the API token"):
-            call_command("publish_event", event.slug, "--to", remote.url, "--token", "x")
+            call_command("publish_event", event.slug, "--to", remote.url, "--token=x")
 
 
 def test_an_unknown_tournament_is_named(db):

@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.utils import translation
 
 from tests.integration.publishing.conftest import free_port
 from tests.integration.publishing.fake_remote import Answer, fake_remote, json_answer
 from tournaments.messages import error_message
 from tournaments.models import AuditEvent
-from tournaments.selectors.archive import build_archive
 from tournaments.services.errors import ServiceError
-from tournaments.services.publishing import Outcome, publish_event
+from tournaments.services.publishing import Outcome, build_document, publish_event
 
 pytestmark = pytest.mark.django_db
 TOKEN = "0123456789abcdef0123456789abcdef01234567"
@@ -47,7 +47,7 @@ def test_the_archive_is_posted_as_json_with_the_token(event, organiser):
     assert request.headers["Authorization"] == f"Token {TOKEN}"
     assert request.headers["Content-Type"] == "application/json"
     assert "Content-Encoding" not in request.headers
-    assert request.json() == json.loads(json.dumps(build_archive(event)))
+    assert request.json() == json.loads(json.dumps(build_document(event)))
     assert result.outcome == Outcome.CREATED
     assert result.url == remote.url + "t/printemps/"
     assert result.changes == ["Created the event"]
@@ -61,6 +61,18 @@ def test_a_success_is_in_the_audit_trail_without_the_token(event, organiser):
     assert audit.actor == organiser
     assert audit.after == {"to": remote.url, "url": result.url, "outcome": "created"}
     assert TOKEN not in json.dumps(audit.after)
+
+
+def test_the_next_publication_sends_the_same_archive(event):
+    """The audit event of a publication stays home: the event did not change,
+    so neither does what is sent (the other side can answer "unchanged")."""
+    with fake_remote() as remote:
+        remote.answer = json_answer(201, ANSWER)
+        publish(event, remote.url)
+        publish(event, remote.url)
+    first, second = remote.received
+    assert first.body == second.body
+    assert AuditEvent.objects.filter(action="event.publish").count() == 2
 
 
 def test_a_path_prefix_is_kept(event):
@@ -133,12 +145,9 @@ def test_the_receiving_sides_own_reason_is_passed_on(event):
 
 
 def test_the_receiving_side_answers_in_the_organisers_language(event):
-    with fake_remote() as remote:
+    with fake_remote() as remote, translation.override("fr"):
         remote.answer = json_answer(201, ANSWER)
-        from django.utils import translation
-
-        with translation.override("fr"):
-            publish(event, remote.url)
+        publish(event, remote.url)
     assert remote.received[0].headers["Accept-Language"] == "fr"
 
 
