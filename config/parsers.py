@@ -80,7 +80,12 @@ def body_limit() -> int:
 
 
 class BoundedJSONParser(JSONParser):
-    """DRF's JSON parser with a size cap (413) and a depth cap (400)."""
+    """DRF's JSON parser with a size cap (413) and a depth cap (400).
+
+    ``max_bytes``: a subclass's own cap for an endpoint that takes large
+    documents (the event archive); else ``DATA_UPLOAD_MAX_MEMORY_SIZE``."""
+
+    max_bytes: int | None = None
 
     def parse(
         self,
@@ -88,7 +93,7 @@ class BoundedJSONParser(JSONParser):
         media_type: str | None = None,
         parser_context: dict[str, Any] | None = None,
     ) -> Any:
-        limit = body_limit()
+        limit = self.max_bytes or body_limit()
         data = stream.read(limit + 1) if stream is not None else b""
         if len(data) > limit:
             raise RequestTooLarge(too_large_message(limit))

@@ -263,11 +263,92 @@ SEATING_MESSAGES: dict[str, Any] = {
     "invalid_json": _("The seating request is not JSON: %(reason)s"),
 }
 
+# The event archive's codes (``tournaments.archive``'s reader and
+# ``services.archive``); ``path`` names the record, as in the file.
+ARCHIVE_MESSAGES: dict[str, Any] = {
+    "archive_not_muraille": _(
+        "This file is not a Muraille event archive (its “format” is not "
+        "“muraille-event”)."
+    ),
+    "archive_not_json": _("This file is not JSON: %(reason)s"),
+    "archive_version_unsupported": _(
+        "This archive is of version %(version)s; this Muraille reads versions "
+        "up to %(supported)s. Update this Muraille, or export the event again "
+        "from a Muraille of the same version."
+    ),
+    "archive_bad_type": _("%(path)s: a value of type %(expected)s is expected."),
+    "archive_unknown_key": _("%(path)s: this key is not part of the archive format."),
+    "archive_missing_key": _("%(path)s is missing."),
+    "archive_too_long": _("%(path)s is too long (at most %(max)s characters)."),
+    "archive_blank": _("%(path)s is empty."),
+    "archive_out_of_range": _(
+        "%(path)s is %(value)s: it must be between %(min)s and %(max)s."
+    ),
+    "archive_bad_choice": _("%(path)s is “%(value)s”, which is none of: %(choices)s."),
+    "archive_bad_date": _("%(path)s is not a date (YYYY-MM-DD): “%(value)s”."),
+    "archive_bad_time": _(
+        "%(path)s is not a time with its UTC offset (ISO 8601): “%(value)s”."
+    ),
+    "archive_too_many": _("%(path)s has more than %(max)s entries."),
+    "archive_bad_uid": _("%(path)s is not an identity (UUID): “%(value)s”."),
+    "archive_bad_slug": _(
+        "%(path)s “%(value)s” is not a short name (letters, digits and dashes)."
+    ),
+    "archive_bad_decimal": _("%(path)s is not a weight such as “1.00”: %(value)s."),
+    "archive_duplicate": _("%(path)s: “%(value)s” appears twice."),
+    "archive_duplicate_player": _(
+        "%(path)s: EMA number %(value)s is also registration %(registration)s's."
+    ),
+    "archive_bad_ema_number": _(
+        "%(path)s: “%(value)s” is not an EMA number (8 digits, or empty)."
+    ),
+    "archive_rule_refused": _("%(path)s: %(reason)s"),
+    "archive_bad_numbering": _("%(path)s: number %(expected)s was expected here."),
+    "archive_rounds_count": _(
+        "The archive has %(count)s rounds; its event says %(expected)s."
+    ),
+    "archive_seated_twice": _(
+        "%(path)s: registration %(registration)s sits twice in round %(round)s."
+    ),
+    "archive_bad_seats": _(
+        "%(path)s: a table has four seats, East, South, West and North in this order."
+    ),
+    "archive_unknown_registration": _(
+        "%(path)s: there is no registration %(registration)s in the archive."
+    ),
+    "archive_not_seated": _(
+        "%(path)s: registration %(registration)s does not sit at table %(table)s."
+    ),
+    "archive_disagrees_with_result": _(
+        "%(path)s does not say what the hand's result says (%(expected)s)."
+    ),
+    "archive_bad_winds": _("%(path)s: “%(value)s” is not a wind (E, S, W, N)."),
+    "archive_unknown_table": _(
+        "%(path)s: the archive has no table %(table)s in round %(round)s."
+    ),
+    "archive_ema_number_conflict": _(
+        "%(path)s: EMA number %(ema_number)s belongs here to %(known)s, not to "
+        "%(name)s. Correct the number or the name at the venue and export again."
+    ),
+    "archive_same_player": _(
+        "Registrations %(first)s and %(second)s are the same player here "
+        "(%(name)s): give them EMA numbers, or correct the names."
+    ),
+    "archive_not_organiser": _(
+        "This event (%(slug)s) already exists here and you are not one of its "
+        "organisers: ask one of them to import it."
+    ),
+    "archive_may_not_create": _(
+        "Importing a new event needs the organiser permission on this Muraille."
+    ),
+}
+
 CATALOGUES: tuple[dict[str, Any], ...] = (
     SCORING_MESSAGES,
     SEATING_MESSAGES,
     IMPORT_MESSAGES,
     SERVICE_MESSAGES,
+    ARCHIVE_MESSAGES,
 )
 """Every code of every layer, each in exactly one of these."""
 
@@ -277,6 +358,8 @@ def error_message(error: Any) -> str:
     (or anything with a ``code`` and ``params``); an unknown code as itself."""
     if isinstance(error, EngineError):
         return describe(error)
+    if error.code == "archive_rule_refused":
+        return _rule_refused(error)
     for catalogue in CATALOGUES:
         if error.code in catalogue:
             template = catalogue[error.code]
@@ -284,3 +367,17 @@ def error_message(error: Any) -> str:
     else:
         template = None
     return render(template, error.code, getattr(error, "field", None), error.params)
+
+
+def _rule_refused(error: Any) -> str:
+    """The archive's record at ``path`` in the rule set's own words."""
+    params = dict(error.params)
+    path = params.pop("path", "")
+    rule = params.pop("rule", "")
+    reason = describe(EngineError(rule, field=None, **params))
+    return render(
+        ARCHIVE_MESSAGES["archive_rule_refused"],
+        error.code,
+        None,
+        {"path": path, "reason": reason},
+    )

@@ -556,6 +556,9 @@ class Penalty(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
     )
+    # The referee's name when the account is not here: a penalty carried
+    # from another Muraille by the event archive.
+    referee_label = models.CharField(_("referee (name)"), max_length=120, blank=True)
     # NULL, not "", when absent: the unique constraint ignores NULLs.
     idempotency_key = models.CharField(  # noqa: DJ001
         _("idempotency key"), max_length=80, null=True, blank=True

@@ -3,7 +3,7 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from tournaments.api import clock, tables, tournaments
+from tournaments.api import clock, events, tables, tournaments
 
 T = "tournaments/<slug:slug>/"
 R = T + "rounds/<int:number>/"
@@ -19,6 +19,7 @@ urlpatterns = [
         ),
         name="api-docs",
     ),
+    path("events/", events.EventImportApi.as_view()),
     path("tournaments/", tournaments.TournamentListApi.as_view()),
     path(T, tournaments.TournamentDetailApi.as_view()),
     path(T + "players/", tournaments.PlayerListApi.as_view()),

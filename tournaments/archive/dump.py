@@ -127,6 +127,7 @@ def _hand(hand: HandRecord) -> dict[str, Any]:
         "idempotency_key": hand.idempotency_key,
         "created_at": _moment(hand.created_at),
         "updated_at": _moment(hand.updated_at),
+        "deltas": None if hand.deltas is None else list(hand.deltas),
     }
 
 
@@ -136,6 +137,7 @@ def _penalty(penalty: PenaltyRecord) -> dict[str, Any]:
         "kind": penalty.kind,
         "points": penalty.points,
         "reason": penalty.reason,
+        "referee": penalty.referee,
         "idempotency_key": penalty.idempotency_key,
         "created_at": _moment(penalty.created_at),
     }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.engine.errors import EngineError
+
 
 class ArchiveError(ValueError):
     """An archive refused whole: its first problem, where it is.
@@ -23,3 +25,10 @@ class ArchiveError(ValueError):
         super().__init__(
             f"{code} at {path or '(document)'}" + (f": {detail}" if detail else "")
         )
+
+
+def rule_refused(path: str, error: EngineError) -> ArchiveError:
+    """The rule set's refusal (its own code as ``rule``, and its
+    parameters) of the record at ``path``."""
+    params = {key: value for key, value in error.params.items() if key != "path"}
+    return ArchiveError("archive_rule_refused", path, rule=error.code, **params)

@@ -18,7 +18,7 @@ from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import AnyRuleSet, get_ruleset
 from scoring.engine.standings import clean_tiebreaks
 from tournaments.archive import limits
-from tournaments.archive.errors import ArchiveError
+from tournaments.archive.errors import ArchiveError, rule_refused
 from tournaments.archive.nodes import Node
 from tournaments.archive.play import Rules, parse_audit, parse_rounds
 from tournaments.archive.records import (
@@ -119,12 +119,6 @@ def _rule_set(node: Node) -> tuple[AnyRuleSet, dict[str, object]]:
     except EngineError as error:
         raise rule_refused(node.at("ruleset_options"), error) from None
     return ruleset, options
-
-
-def rule_refused(path: str, error: EngineError) -> ArchiveError:
-    """The rule set's refusal (its own code and parameters) at ``path``."""
-    params = {key: value for key, value in error.params.items() if key != "path"}
-    return ArchiveError("archive_rule_refused", path, rule=error.code, **params)
 
 
 def _tiebreak(value: object, path: str) -> str:

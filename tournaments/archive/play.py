@@ -8,13 +8,14 @@ set's ``penalty_deltas``: a kind or amount it refuses is refused here.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import AnyRuleSet
 from tournaments.archive import limits
-from tournaments.archive.errors import ArchiveError
+from tournaments.archive.errors import ArchiveError, rule_refused
 from tournaments.archive.nodes import Node, check_integer
 from tournaments.archive.records import (
     AuditRecord,
@@ -37,10 +38,11 @@ SEAT_KEYS = ("wind", "registration")
 HAND_KEYS = (
     "number", "prevalent_wind", "seat_winds", "winds_corrected", "counters",
     "kind", "winner", "discarder", "result", "tiles", "fans", "idempotency_key",
-    "created_at", "updated_at",
+    "created_at", "updated_at", "deltas",
 )  # fmt: skip
 PENALTY_KEYS = (
-    "registration", "kind", "points", "reason", "idempotency_key", "created_at",
+    "registration", "kind", "points", "reason", "referee", "idempotency_key",
+    "created_at",
 )  # fmt: skip
 AUDIT_KEYS = (
     "action", "object_type", "round", "table", "actor_label", "before", "after",
@@ -54,11 +56,6 @@ class Rules:
 
     ruleset: AnyRuleSet
     options: Any
-
-
-def _refused(path: str, error: EngineError) -> ArchiveError:
-    params = {key: value for key, value in error.params.items() if key != "path"}
-    return ArchiveError("archive_rule_refused", path, rule=error.code, **params)
 
 
 def parse_rounds(
@@ -197,7 +194,7 @@ def _hand(node: Node, table: TableRecord, rules: Rules) -> HandRecord:
     try:
         result = rules.ruleset.parse_result(raw, rules.options)
     except EngineError as error:
-        raise _refused(node.at("result"), error) from None
+        raise rule_refused(node.at("result"), error) from None
     kind = node.string("kind", limits.KIND_LENGTH)
     if kind != str(result.kind):
         raise ArchiveError(
@@ -214,13 +211,21 @@ def _hand(node: Node, table: TableRecord, rules: Rules) -> HandRecord:
         kind=kind,
         winner=winner,
         discarder=discarder,
-        result=raw,
+        result=_canonical(result.to_dict()),
         tiles=node.mapping("tiles", nullable=True),
         fans=_fans(node),
         idempotency_key=node.optional_string("idempotency_key", limits.KEY_LENGTH),
         created_at=_required_moment(node, "created_at"),
         updated_at=_required_moment(node, "updated_at"),
+        deltas=_deltas(node),
     )
+
+
+def _canonical(value: dict[str, Any]) -> dict[str, Any]:
+    """The result as the rule set writes it, in JSON's own types (lists, not
+    tuples): what the sender stored, and what is stored here."""
+    canonical: dict[str, Any] = json.loads(json.dumps(value))
+    return canonical
 
 
 def _player_of_result(
@@ -244,6 +249,17 @@ def _player_of_result(
             "archive_disagrees_with_result", node.at(key), expected=expected
         )
     return table.seats[index].registration
+
+
+def _deltas(node: Node) -> tuple[int, ...] | None:
+    """The sender's payments: checked for shape, then ignored (never trusted)."""
+    if node.raw("deltas") is None:
+        return None
+    values = [
+        check_integer(item, path, -limits.BIG_INT, limits.BIG_INT)
+        for item, path in node.items("deltas", 4)
+    ]
+    return tuple(values)
 
 
 def _wind(node: Node, key: str) -> str:
@@ -271,9 +287,11 @@ def _counters(node: Node) -> dict[str, int]:
     return counters
 
 
-def _fans(node: Node) -> list[Any] | None:
+def _fans(node: Node) -> Any:
+    """The breakdown the calculator stored (a list), the hand sheets of a rule
+    set that itemises every player's hand (an object), or null."""
     value = node.raw("fans")
-    if value is not None and not isinstance(value, list):
+    if value is not None and not isinstance(value, list | dict):
         raise ArchiveError("archive_bad_type", node.at("fans"), expected="array")
     return value
 
@@ -295,7 +313,7 @@ def _penalties(
         try:
             deltas = rules.ruleset.penalty_deltas(kind, offender, points, rules.options)
         except EngineError as error:
-            raise _refused(path, error) from None
+            raise rule_refused(path, error) from None
         if -deltas[offender] != points:
             raise ArchiveError(
                 "archive_rule_refused", record.at("points"), rule="points"
@@ -308,6 +326,7 @@ def _penalties(
                 kind=kind,
                 points=points,
                 reason=record.string("reason", limits.REASON_LENGTH),
+                referee=record.string("referee", limits.ACTOR_LENGTH),
                 idempotency_key=key,
                 created_at=_required_moment(record, "created_at"),
             )

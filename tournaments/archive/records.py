@@ -12,7 +12,7 @@ read, plain ``dict``/``list`` values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -84,8 +84,9 @@ class SeatRecord:
 class HandRecord:
     """One hand as entered. ``winner`` and ``discarder`` are registration
     numbers (checked against ``result``, which names seats 0..3 in starting
-    wind order, as the rule set reads it). Payments are not here: the
-    receiving side computes them."""
+    wind order, as the rule set reads it). ``deltas`` are the sender's
+    payments, written for a person reading the file and ignored on import
+    (the receiving side computes its own; they take no part in equality)."""
 
     number: int
     prevalent_wind: str
@@ -97,10 +98,12 @@ class HandRecord:
     discarder: int | None
     result: dict[str, JSON]
     tiles: dict[str, JSON] | None
-    fans: list[JSON] | None
+    fans: JSON
+    """The fan breakdown or hand sheets (a list or an object, or None)."""
     idempotency_key: str | None
     created_at: datetime
     updated_at: datetime
+    deltas: tuple[int, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,8 @@ class PenaltyRecord:
     kind: str
     points: int
     reason: str
+    referee: str
+    """The referee's name (never an account id); "" for none."""
     idempotency_key: str | None
     created_at: datetime
 

@@ -182,6 +182,7 @@ def _hands(
                 idempotency_key=hand.idempotency_key,
                 created_at=hand.created_at,
                 updated_at=hand.updated_at,
+                deltas=tuple(hand.deltas) if hand.deltas else None,
             )
         )
     return hands
@@ -191,8 +192,10 @@ def _penalties(
     tournament: Tournament, number_of: dict[int, int]
 ) -> dict[int, list[PenaltyRecord]]:
     penalties: dict[int, list[PenaltyRecord]] = defaultdict(list)
-    rows = Penalty.objects.filter(table__round__tournament=tournament).order_by(
-        "table_id", "created_at", "pk"
+    rows = (
+        Penalty.objects.filter(table__round__tournament=tournament)
+        .select_related("referee")
+        .order_by("table_id", "created_at", "pk")
     )
     for penalty in rows:
         penalties[penalty.table_id].append(
@@ -201,11 +204,22 @@ def _penalties(
                 kind=penalty.kind,
                 points=penalty.points,
                 reason=penalty.reason,
+                referee=_referee_name(penalty),
                 idempotency_key=penalty.idempotency_key,
                 created_at=penalty.created_at,
             )
         )
     return penalties
+
+
+def _referee_name(penalty: Penalty) -> str:
+    """As the workbook names the referee: the account's name, its username,
+    else the name an imported penalty carries."""
+    user = penalty.referee
+    if user is None:
+        return penalty.referee_label
+    full = f"{user.first_name} {user.last_name}".strip()  # type: ignore[union-attr]
+    return full or user.get_username()
 
 
 def list_audit_records(tournament: Tournament) -> tuple[AuditRecord, ...]:

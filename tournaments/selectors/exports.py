@@ -293,6 +293,7 @@ def list_penalty_rows(tournament: Tournament) -> Iterator[PenaltyRow]:
             "seat__registration__player__first_name",
             "seat__registration__player__last_name", "points", "reason",
             "referee__first_name", "referee__last_name", "referee__username",
+            "referee_label",
         )
     )  # fmt: skip
     for (
@@ -315,6 +316,7 @@ def list_penalty_rows(tournament: Tournament) -> Iterator[PenaltyRow]:
 
 
 def _referee_name(
-    first: str | None, last: str | None, username: str | None
+    first: str | None, last: str | None, username: str | None, label: str = ""
 ) -> str | None:
-    return _name(first or "", last or "") or username or None
+    """The account's name, else the name an imported penalty carries."""
+    return _name(first or "", last or "") or username or label or None
