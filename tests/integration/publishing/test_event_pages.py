@@ -225,3 +225,28 @@ def test_a_tampered_token_is_refused(staff_client, carried):
     response = staff_client.post(confirm, {"token": forged}, follow=True)
     assert "has expired or was not yours" in response.content.decode()
     assert not Tournament.objects.filter(name=carried["event"]["name"]).exists()
+
+
+def test_a_hand_edited_archive_is_refused_naming_the_record(staff_client, carried):
+    """One broken record refuses the whole file; the page says where."""
+    carried["rounds"][0]["tables"][0]["hands"][0]["kind"] = "miracle"
+    response = upload(staff_client, carried)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "rounds[0].tables[0].hands[0]" in html
+    assert not Tournament.objects.filter(name="Carried Open").exists()
+
+
+def test_the_archive_of_an_event_already_here_changes_nothing(staff_client, event):
+    response = upload(staff_client, json.loads(json.dumps(build_document(event))))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "is already here as in this file" in html
+
+
+def test_an_event_organised_by_others_is_not_updated_by_an_upload(client, event):
+    """An organiser here, but not of this event: refused at the preview."""
+    client.force_login(organiser_account())
+    response = upload(client, json.loads(json.dumps(build_document(event))))
+    assert response.status_code == 400
+    assert response.context.get("token") is None
