@@ -16,11 +16,14 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.decorators import method_decorator
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
+from django.views.decorators.debug import sensitive_post_parameters
 
+from tournaments.api.events import ARCHIVE_MAX_BYTES
 from tournaments.archive.errors import ArchiveError
 from tournaments.messages import error_message
 from tournaments.models import AuditEvent, Tournament
@@ -36,9 +39,8 @@ from tournaments.services.publishing import (
 from tournaments.views.mixins import OrganiserMixin
 
 ERRORS = (ServiceError, ArchiveError)
-MAX_ARCHIVE_BYTES = 50 * 1024 * 1024
-"""The largest archive file the dashboard takes: a big event with every
-hand's tiles and its audit trail is a few megabytes."""
+MAX_ARCHIVE_BYTES = ARCHIVE_MAX_BYTES
+"""The largest archive file the dashboard takes: the API's bound."""
 
 
 class PublishForm(forms.Form):
@@ -79,8 +81,12 @@ def publish_context(tournament: Tournament) -> dict[str, Any]:
     return {"publish_form": PublishForm(initial=initial), "last_publication": last}
 
 
+@method_decorator(sensitive_post_parameters("token"), name="dispatch")
 class PublishView(OrganiserMixin, View):
-    """Send the event to another Muraille and show what it did with it."""
+    """Send the event to another Muraille and show what it did with it.
+
+    The token is hidden from Django's error reports, should a request fail.
+    """
 
     template = "tournaments/staff/event_publish.html"
 

@@ -250,3 +250,20 @@ def test_an_event_organised_by_others_is_not_updated_by_an_upload(client, event)
     response = upload(client, json.loads(json.dumps(build_document(event))))
     assert response.status_code == 400
     assert response.context.get("token") is None
+
+
+def test_the_token_is_hidden_from_error_reports(staff_client, event, monkeypatch):
+    """Should publishing crash, Django's error report does not show it."""
+    from django.views.debug import SafeExceptionReporterFilter
+
+    def crash(**kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(staff_events, "publish_event", crash)
+    staff_client.raise_request_exception = False
+    url = reverse("staff:event-publish", args=[event.slug])
+    response = staff_client.post(url, {"base_url": "https://x.org/", "token": TOKEN})
+    assert response.status_code == 500
+    request = response.wsgi_request
+    seen = SafeExceptionReporterFilter().get_post_parameters(request)
+    assert seen["token"] != TOKEN
