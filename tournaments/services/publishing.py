@@ -24,6 +24,7 @@ from urllib.parse import urljoin, urlsplit
 
 from django.db import transaction
 from django.utils import translation
+from django.views.decorators.debug import sensitive_variables
 
 from tournaments.models import Tournament
 from tournaments.selectors.archive import build_archive
@@ -77,6 +78,7 @@ def endpoint_of(base_url: str) -> str:
     return urljoin(text.rstrip("/") + "/", ENDPOINT)
 
 
+@sensitive_variables("token")
 def check_token(token: str) -> str:
     """The token as sent; refused when empty or when it could not be a header
     value (a pasted line break or space)."""
@@ -102,6 +104,8 @@ def build_document(tournament: Tournament) -> dict[str, Any]:
     return document
 
 
+# Error reports (DEBUG pages, mailed tracebacks) show no token.
+@sensitive_variables("token")
 def publish_event(
     *,
     tournament: Tournament,
@@ -145,6 +149,7 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
+@sensitive_variables("token", "request")
 def _post(endpoint: str, body: bytes, token: str, timeout: float) -> tuple[int, bytes]:
     request = urllib.request.Request(
         endpoint,
