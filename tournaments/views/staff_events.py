@@ -23,7 +23,6 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.decorators.debug import sensitive_post_parameters
 
-from tournaments.api.events import ARCHIVE_MAX_BYTES
 from tournaments.archive.errors import ArchiveError
 from tournaments.messages import error_message
 from tournaments.models import AuditEvent, Tournament
@@ -39,8 +38,9 @@ from tournaments.services.publishing import (
 from tournaments.views.mixins import OrganiserMixin
 
 ERRORS = (ServiceError, ArchiveError)
-MAX_ARCHIVE_BYTES = ARCHIVE_MAX_BYTES
-"""The largest archive file the dashboard takes: the API's bound."""
+MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
+"""The largest archive file the dashboard takes: the API's bound
+(``tournaments.api.events.ARCHIVE_MAX_BYTES``; pages do not import the API)."""
 
 
 class PublishForm(forms.Form):
