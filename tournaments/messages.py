@@ -135,6 +135,86 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "import_has_problems": _(
         "The list has problems: correct the lines the preview marks and send it again."
     ),
+    # Publishing to another Muraille (services/publishing.py)
+    "publish_bad_url": _(
+        "“%(url)s” is not the address of a Muraille: give it as "
+        "https://muraille.example.org/ (http or https)."
+    ),
+    "publish_url_credentials": _(
+        "The address must not contain a user name or password: give the API "
+        "token in its own field."
+    ),
+    "publish_no_token": _("Give the API token of your account on the other Muraille."),
+    "publish_bad_token_format": _(
+        "This API token cannot be right: it contains spaces or unusual characters."
+    ),
+    "publish_unknown_host": _(
+        "No server named %(host)s was found: check the address and the "
+        "internet connection."
+    ),
+    "publish_unreachable": _(
+        "The other Muraille (%(host)s) cannot be reached: check the address and "
+        "the internet connection, then try again."
+    ),
+    "publish_timeout": _(
+        "The other Muraille (%(host)s) did not answer in time: try again later. "
+        "If it took the event meanwhile, publishing again changes nothing."
+    ),
+    "publish_tls_error": _(
+        "The secure connection to %(host)s failed (%(reason)s): check the "
+        "address, or the date and time of this computer."
+    ),
+    "publish_connection_lost": _(
+        "The connection to %(host)s was cut before its answer: try again. "
+        "Publishing again changes nothing if the event arrived."
+    ),
+    "publish_redirected": _(
+        "The other Muraille sends this address elsewhere (%(location)s): give "
+        "that address instead."
+    ),
+    "publish_bad_token": _(
+        "The other Muraille refused the API token: copy it again from your "
+        "account there."
+    ),
+    "publish_forbidden": _(
+        "The account of this API token may not publish this event on the other "
+        "Muraille: it must be an organiser there (and of this event, if it is "
+        "already there)."
+    ),
+    "publish_not_muraille": _(
+        "No Muraille taking events answers at this address (HTTP %(status)s): "
+        "check the address, or ask for the other Muraille to be updated."
+    ),
+    "publish_too_large": _(
+        "The other Muraille refused the event as too large: ask its "
+        "administrator to accept larger requests, or carry the archive file."
+    ),
+    "publish_throttled": _(
+        "The other Muraille asks to wait before sending again: try again in a minute."
+    ),
+    "publish_server_error": _(
+        "The other Muraille failed while taking the event (HTTP %(status)s): "
+        "nothing was changed there; try again later or tell its administrator."
+    ),
+    "publish_refused": _("The other Muraille refused the event: %(detail)s"),
+    "publish_unexpected_status": _(
+        "The other Muraille answered with an unexpected HTTP %(status)s."
+    ),
+    "publish_not_json": _(
+        "The answer at this address is not a Muraille's (HTTP %(status)s): check "
+        "the address."
+    ),
+    # An event archive uploaded on the dashboard (views/staff_events.py)
+    "event_upload_too_large": _(
+        "This file is too large for an event archive (at most %(limit)s bytes)."
+    ),
+    "event_upload_not_json": _(
+        "This file is not a Muraille event archive: it is not a JSON document. "
+        "Choose the .muraille.json file the other Muraille wrote."
+    ),
+    "event_upload_expired": _(
+        "This preview has expired or was not yours: upload the archive again."
+    ),
     "unknown_setting": _("Unknown setting %(setting)s."),
     "round_has_tables": _(
         "Rounds beyond %(value)s are already seated: they cannot be removed."

@@ -9,6 +9,7 @@ source and requires a scenario for every action they can record.
 from __future__ import annotations
 
 import ast
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,9 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.selectors.archive import build_archive
 from tournaments.services import (
+    archive,
     clock,
     hand_checks,
     hand_seating,
@@ -144,6 +147,14 @@ def _import(world: World) -> Tournament:
         tournament=world.tournament, preview=preview, actor=world.organiser
     )
     return world.tournament
+
+
+def _import_archive(world: World) -> Tournament:
+    """The event carried to another Muraille: a copy under a new identity."""
+    document = build_archive(world.tournament)
+    document["event"]["uid"] = str(uuid.uuid4())
+    outcome = archive.import_archive(document=document, actor=world.organiser)
+    return outcome.tournament
 
 
 def _registration_status(world: World) -> Registration:
@@ -313,6 +324,7 @@ SCENARIOS: dict[str, Callable[[World], Any]] = {
     "hand.revalue": _revalue,
     "hand.flag": _washout_then_win,
     "hand.confirm": _confirm,
+    "event.import": _import_archive,
     "penalty.add": _penalty,
     "penalty.remove": _remove_penalty,
     "table.close": _close,

@@ -37,8 +37,8 @@ TABLE_KEYS = (
 SEAT_KEYS = ("wind", "registration")
 HAND_KEYS = (
     "number", "prevalent_wind", "seat_winds", "winds_corrected", "needs_check",
-    "counters", "kind", "winner", "discarder", "result", "tiles", "fans", "idempotency_key",
-    "created_at", "updated_at", "deltas",
+    "counters", "kind", "winner", "discarder", "result", "tiles", "fans",
+    "idempotency_key", "created_at", "updated_at", "deltas",
 )  # fmt: skip
 PENALTY_KEYS = (
     "registration", "kind", "points", "reason", "referee", "idempotency_key",

@@ -223,10 +223,18 @@ def _referee_name(penalty: Penalty) -> str:
     return full or user.get_username()
 
 
+PUBLISH_ACTION = "event.publish"
+"""The audit action of a publication (``services.publishing``). It says
+where this copy was sent, nothing about the event, so an archive leaves it
+out: otherwise every publication after the first would be a change."""
+
+
 def list_audit_records(tournament: Tournament) -> tuple[AuditRecord, ...]:
-    """The audit trail, oldest first; no account id, no IP address."""
+    """The audit trail, oldest first; no account id, no IP address, no
+    record of this copy's own publications."""
     rows = (
         AuditEvent.objects.filter(tournament=tournament)
+        .exclude(action=PUBLISH_ACTION)
         .order_by("created_at", "pk")
         .values_list(
             "action",

@@ -6,6 +6,7 @@ from tournaments.views import (
     staff,
     staff_backups,
     staff_clock,
+    staff_events,
     staff_links,
     staff_rounds,
     staff_swaps,
@@ -19,8 +20,16 @@ ROUND = "<slug:slug>/rounds/<int:number>/"
 urlpatterns = [
     path("", staff.DashboardView.as_view(), name="dashboard"),
     path("new/", staff.TournamentCreateView.as_view(), name="tournament-create"),
+    # Fixed addresses before the "<slug>/..." ones, which would read "events"
+    # as a tournament's slug.
     path("api-key/", staff_token.ApiTokenView.as_view(), name="api-token"),
     path("venue/backups/", staff_backups.BackupsView.as_view(), name="backups"),
+    path("events/import/", staff_events.EventImportView.as_view(), name="event-import"),
+    path(
+        "events/import/confirm/",
+        staff_events.EventImportConfirmView.as_view(),
+        name="event-import-confirm",
+    ),
     path("<slug:slug>/", staff.TournamentDetailView.as_view(), name="tournament"),
     path(
         "<slug:slug>/settings/",
@@ -33,6 +42,16 @@ urlpatterns = [
         name="tournament-rules",
     ),
     path("<slug:slug>/players/", staff.PlayersAddView.as_view(), name="players-add"),
+    path(
+        "<slug:slug>/publish/",
+        staff_events.PublishView.as_view(),
+        name="event-publish",
+    ),
+    path(
+        "<slug:slug>/archive/",
+        staff_events.ArchiveDownloadView.as_view(),
+        name="event-archive",
+    ),
     path(
         "<slug:slug>/registrations/<int:pk>/status/",
         staff.RegistrationStatusView.as_view(),

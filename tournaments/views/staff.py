@@ -35,6 +35,7 @@ from tournaments.services import imports, setup
 from tournaments.services.errors import ServiceError
 from tournaments.views.exports import preview_context
 from tournaments.views.mixins import OrganiserMixin
+from tournaments.views.staff_events import publish_context
 
 ERRORS = (ServiceError, EngineError)
 
@@ -194,6 +195,7 @@ class TournamentDetailView(OrganiserMixin, View):
             "rounds": self.tournament.rounds.order_by("number"),
             "player_form": player_form or PlayerListForm(),
             "statuses": Registration.Status,
+            **publish_context(self.tournament),
         }
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
