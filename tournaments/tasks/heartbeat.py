@@ -14,7 +14,6 @@ import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from django.db import DatabaseError, connections
 
@@ -25,11 +24,17 @@ logger = logging.getLogger(__name__)
 
 @contextmanager
 def heartbeat(
-    task: Any, kind: jobs.JobKind, job_id: int, *, every_s: float | None = None
+    kind: jobs.JobKind,
+    job_id: int,
+    *,
+    enabled: bool = True,
+    every_s: float | None = None,
 ) -> Iterator[None]:
-    """Beat the job's row while the block runs (not in eager mode: the job
-    runs inside the request, whose transaction another thread cannot see)."""
-    if task.request.is_eager:
+    """Beat the job's row while the block runs. A task passes
+    ``enabled=not self.request.is_eager``: an eager job runs inside the
+    request, whose uncommitted row another thread cannot see. Any other
+    runner of jobs (a thread of a server) may use it the same way."""
+    if not enabled:
         yield
         return
     seconds = jobs.HEARTBEAT_EVERY.total_seconds() if every_s is None else every_s
