@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 import time
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
@@ -112,3 +113,25 @@ def test_after_a_failed_send_the_queue_rests(tournament, monkeypatch):
     with job_queue_at("memory://", backend="cache+memory://"):
         assert jobs.dispatch(jobs.SEATING, job.pk)
         queued_task_ids()
+
+
+def test_a_frozen_result_store_does_not_slow_the_job(monkeypatch):
+    """After a progress report the store did not take, the next ones are
+    skipped for a while instead of waiting on its timeouts each time."""
+    from kombu.exceptions import OperationalError
+
+    from tournaments.tasks.progress import progress_reporter
+
+    calls = []
+
+    def update_state(**kwargs):
+        calls.append(kwargs["meta"]["percent"])
+        raise OperationalError("Timeout reading from socket")
+
+    task = SimpleNamespace(
+        request=SimpleNamespace(is_eager=False, id="t1"), update_state=update_state
+    )
+    report = progress_reporter(task)
+    for percent in (10, 20, 30):
+        report(percent)
+    assert calls == [10]
