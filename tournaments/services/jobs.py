@@ -59,7 +59,7 @@ broker restarted without its data): it is sent again. Asking the broker
 whether it still holds the message would tie this module to Redis's queue
 layout and miss a message a killed worker had taken; resending is simpler
 and harmless, because ``claim`` runs a job once: behind a busy worker, a
-waiting job gets one more message per sweep, each of which finds the row
+waiting job gets one more message every 30 s, each of which finds the row
 claimed and returns after one query. Ten minutes made a lost job wait 11."""
 QUEUE_REST_S = 10.0
 """Seconds ``dispatch`` leaves a broker alone after a failed send: a frozen
@@ -130,7 +130,7 @@ def dispatch(kind: JobKind, job_id: int) -> bool:
     The row is left pending with an empty ``task_id``, the mark that
     ``requeue_jobs`` and the pages look for. The broker's timeouts and retry
     policy (``CELERY_*`` settings) bound the wait: at once when Redis is down,
-    two to six seconds when it accepts connections but does not answer, and
+    about two seconds when it accepts connections but does not answer, and
     at once, without a try, for ``QUEUE_REST_S`` after a failed send.
     """
     task = _task(kind)
