@@ -253,10 +253,12 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # A request that enqueues a job must answer within a few seconds when Redis
 # is down: the job row stays pending and the sweep below sends it later. The
 # defaults (4 s connection timeout, 20 result-store reconnects one second
-# apart) held a request for about 19 s and then answered 500.
+# apart) held a request for about 19 s and then answered 500. No retry: a
+# frozen Redis made each one cost another read timeout (6 s in all), and
+# redis-py already reconnects a pooled connection that a restart closed.
 JOB_CONNECT_TIMEOUT_S = 1.0
 _JOB_RETRY_POLICY = {
-    "max_retries": 1,
+    "max_retries": 0,
     "interval_start": 0,
     "interval_step": 0.5,
     "interval_max": 0.5,
@@ -271,15 +273,17 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_TASK_PUBLISH_RETRY_POLICY = _JOB_RETRY_POLICY
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = JOB_CONNECT_TIMEOUT_S
-CELERY_REDIS_SOCKET_TIMEOUT = JOB_SOCKET_TIMEOUT_S
-# The result store already reconnects once when a subscription fails.
+# The result store (no blocking poll of its own: one second is plenty)
+# already reconnects once when a subscription fails, which doubles its wait.
+CELERY_REDIS_SOCKET_TIMEOUT = JOB_CONNECT_TIMEOUT_S
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
     "retry_policy": {**_JOB_RETRY_POLICY, "max_retries": 0}
 }
 # Jobs whose dispatch failed, or whose task was lost (a broker restarted
 # empty), are sent again by this sweep, by the worker's start, and by
-# ``python manage.py requeue_jobs``.
-JOB_REQUEUE_EVERY_S = 60
+# ``python manage.py requeue_jobs``. Every 15 s: with the lost-after bounds
+# of tournaments/services/jobs.py, a lost job runs again within a minute.
+JOB_REQUEUE_EVERY_S = 15
 CELERY_BEAT_SCHEDULE = {
     "requeue-jobs": {
         "task": "tournaments.tasks.jobs.requeue_jobs_task",

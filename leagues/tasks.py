@@ -6,14 +6,17 @@ from typing import Any
 
 from celery import shared_task
 
-from leagues.services.ratings import refresh_ratings, run_rating_job
+from leagues.services.ratings import RATING, refresh_ratings, run_rating_job
+from tournaments.tasks.heartbeat import heartbeat
 from tournaments.tasks.progress import progress_reporter
 
 
 @shared_task(bind=True)
 def recompute_ratings_task(self: Any, job_id: int) -> dict[str, Any]:
-    """Rate the whole history; progress goes to the row and the result store."""
-    job = run_rating_job(job_id=job_id, on_progress=progress_reporter(self))
+    """Rate the whole history; progress goes to the row and the result store.
+    The heartbeat keeps a long league's job from looking dead to the sweep."""
+    with heartbeat(RATING, job_id, enabled=not self.request.is_eager):
+        job = run_rating_job(job_id=job_id, on_progress=progress_reporter(self))
     return {"job": job.pk, "status": job.status, "sessions": job.sessions}
 
 

@@ -13,14 +13,17 @@ failed) or whose task looks lost (pending for longer than
 ``REQUEUE_LOST_AFTER``: a broker that restarted empty, a worker killed
 before it acknowledged), and puts back to pending every running job whose
 worker died (no heartbeat for ``RUNNING_LOST_AFTER``). It runs from the
-Celery beat schedule, at every worker's start and as ``python manage.py
-requeue_jobs``. Sending a job twice is harmless: the first task to ``claim``
-the row runs it, the other returns.
+Celery beat schedule (every ``JOB_REQUEUE_EVERY_S``), at every worker's
+start and as ``python manage.py requeue_jobs``. Sending a job twice is
+harmless: the first task to ``claim`` the row runs it, the other returns.
+Both bounds plus the sweep's period stay under a minute: a round waits
+that long at most for a job lost with its message or its worker.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -46,14 +49,24 @@ RUNNING = "running"
 REQUEUE_UNSENT_AFTER = timedelta(seconds=5)
 """A job without a task id this old was not sent (its send failed). Younger
 ones may be between their commit and their send, in another process."""
-RUNNING_LOST_AFTER = timedelta(minutes=5)
+HEARTBEAT_EVERY = timedelta(seconds=10)
+"""How often a running task beats from a thread of its own
+(``tournaments.tasks.heartbeat``), besides each progress report."""
+RUNNING_LOST_AFTER = timedelta(seconds=40)
 """A running job silent this long lost its worker (killed, machine
-restarted): each progress report beats (``beat``), and no step between two
-reports (one seating search, writing a 400-player workbook) takes a minute."""
-REQUEUE_LOST_AFTER = timedelta(minutes=10)
-"""A job sent this long ago and still pending presumably lost its task.
-Generous, since a busy worker runs jobs one after another; a duplicate send
-costs one task that finds the row claimed and returns."""
+restarted): four heartbeats missed. Five minutes made a round wait six."""
+REQUEUE_LOST_AFTER = timedelta(seconds=30)
+"""A job sent this long ago and still pending presumably lost its task (a
+broker restarted without its data): it is sent again. Asking the broker
+whether it still holds the message would tie this module to Redis's queue
+layout and miss a message a killed worker had taken; resending is simpler
+and harmless, because ``claim`` runs a job once: behind a busy worker, a
+waiting job gets one more message every 30 s, each of which finds the row
+claimed and returns after one query. Ten minutes made a lost job wait 11."""
+QUEUE_REST_S = 10.0
+"""Seconds ``dispatch`` leaves a broker alone after a failed send: a frozen
+Redis costs one request its timeouts (a few seconds), not every request."""
+_queue_rest_until: dict[str, float] = {}
 
 try:
     from redis.exceptions import ConnectionError as RedisConnectionError
@@ -119,18 +132,22 @@ def dispatch(kind: JobKind, job_id: int) -> bool:
     The row is left pending with an empty ``task_id``, the mark that
     ``requeue_jobs`` and the pages look for. The broker's timeouts and retry
     policy (``CELERY_*`` settings) bound the wait: at once when Redis is down,
-    about four seconds when it accepts connections but does not answer.
+    about two seconds when it accepts connections but does not answer, and
+    at once, without a try, for ``QUEUE_REST_S`` after a failed send.
     """
+    task = _task(kind)
+    if _queue_resting(task):
+        return False
     try:
-        task_id = _send(kind, job_id)
+        task_id = _send(task, job_id)
     except BROKER_ERRORS as error:
-        _log_unsent(kind, job_id, error)
+        _log_unsent(task, kind, job_id, error)
         return False
     except RuntimeError as error:
         # The result store's "retry limit exceeded" wraps its connection error.
         if not isinstance(error.__cause__, BROKER_ERRORS):
             raise
-        _log_unsent(kind, job_id, error)
+        _log_unsent(task, kind, job_id, error)
         return False
     # Stamped when sent too: a pending job is sent again only when its last
     # send is old, not at every sweep while a busy worker gets to it.
@@ -140,16 +157,22 @@ def dispatch(kind: JobKind, job_id: int) -> bool:
     return True
 
 
-def _send(kind: JobKind, job_id: int) -> str:
+def _send(task: Any, job_id: int) -> str:
     """The job's task id: sent to Celery, or at the venue (``JOBS_IN_PROCESS``)
     queued for the server's jobs thread, which runs it as eager Celery does."""
-    task = _task(kind)
     if settings.JOBS_IN_PROCESS:
         return in_process.submit(partial(task.apply, (job_id,)))
     return task.apply_async((job_id,)).id or ""
 
 
-def _log_unsent(kind: JobKind, job_id: int, error: BaseException) -> None:
+def _queue_resting(task: Any) -> bool:
+    """True within ``QUEUE_REST_S`` of a failed send to the task's broker."""
+    until = _queue_rest_until.get(str(task.app.conf.broker_url), 0.0)
+    return time.monotonic() < until
+
+
+def _log_unsent(task: Any, kind: JobKind, job_id: int, error: BaseException) -> None:
+    _queue_rest_until[str(task.app.conf.broker_url)] = time.monotonic() + QUEUE_REST_S
     logger.warning(
         "%s %s not sent, the job queue is unreachable (%s); it stays pending "
         "and requeue_jobs sends it when the queue is back",
