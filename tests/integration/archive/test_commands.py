@@ -34,6 +34,19 @@ def test_export_of_an_unknown_event_is_an_error(db, tmp_path):
         call_command("export_event", "nowhere", str(tmp_path / "x.json"))
 
 
+def test_an_event_missing_here_but_a_venue_folder_beside_says_where_to_look(
+    db, tmp_path, settings
+):
+    """Without make, the command reads the development database: the
+    organiser is told that the venue's events need MURAILLE_VENUE=1."""
+    (tmp_path / "venue").mkdir()
+    settings.BASE_DIR = tmp_path
+    with pytest.raises(CommandError, match="MURAILLE_VENUE=1"):
+        call_command("export_event", "spring", "-")
+    with pytest.raises(CommandError, match="MURAILLE_VENUE=1"):
+        call_command("publish_event", "spring", to="https://example.org")
+
+
 def test_import_previews_then_imports_then_changes_nothing(played, organiser, tmp_path):
     path = tmp_path / "event.json"
     call_command("export_event", played.slug, str(path))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.management.events import event_or_error
 from tournaments.models import Tournament
 from tournaments.selectors.archive import build_archive
 
@@ -29,9 +30,7 @@ class Command(BaseCommand):
         parser.add_argument("file", help="The file to write; - for stdout.")
 
     def handle(self, *args, **options):
-        tournament = Tournament.objects.filter(slug=options["slug"]).first()
-        if tournament is None:
-            raise CommandError(f"No tournament {options['slug']!r}.")
+        tournament = event_or_error(options["slug"])
         text = archive_text(tournament)
         if options["file"] == "-":
             sys.stdout.write(text)

@@ -10,8 +10,8 @@ import os
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.management.events import event_or_error
 from tournaments.messages import error_message
-from tournaments.models import Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.publishing import DEFAULT_TIMEOUT_S, publish_event
 
@@ -44,10 +44,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
-        try:
-            tournament = Tournament.objects.get(slug=options["slug"])
-        except Tournament.DoesNotExist:
-            raise CommandError(f"No tournament {options['slug']!r}.") from None
+        tournament = event_or_error(options["slug"])
         token = options["token"] or os.environ.get(TOKEN_VARIABLE, "")
         try:
             result = publish_event(
