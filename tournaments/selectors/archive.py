@@ -223,6 +223,13 @@ def _referee_name(penalty: Penalty) -> str:
     return full or user.get_username()
 
 
+AUDIT_FIELDS = (
+    "action", "object_type", "table__round__number", "table__number",
+    "actor_label", "before", "after", "created_at",
+)  # fmt: skip
+"""What an audit event carries in an archive, in the order of
+``AuditRecord``: no account id, no IP address."""
+
 PUBLISH_ACTION = "event.publish"
 """The audit action of a publication (``services.publishing``). It says
 where this copy was sent, nothing about the event, so an archive leaves it
@@ -236,15 +243,6 @@ def list_audit_records(tournament: Tournament) -> tuple[AuditRecord, ...]:
         AuditEvent.objects.filter(tournament=tournament)
         .exclude(action=PUBLISH_ACTION)
         .order_by("created_at", "pk")
-        .values_list(
-            "action",
-            "object_type",
-            "table__round__number",
-            "table__number",
-            "actor_label",
-            "before",
-            "after",
-            "created_at",
-        )
+        .values_list(*AUDIT_FIELDS)
     )
     return tuple(AuditRecord(*row) for row in rows.iterator(chunk_size=2000))

@@ -17,6 +17,7 @@ from django.db.models import Max
 from tournaments.archive import EventArchive
 from tournaments.imports.players import names_agree
 from tournaments.models import AuditEvent, Club, Player, Table, Tournament
+from tournaments.selectors.archive import AUDIT_FIELDS
 from tournaments.services.archive_tables import insert_as_given
 from tournaments.services.errors import ServiceError
 from tournaments.services.player_batches import find_or_create_players
@@ -104,14 +105,7 @@ def write_audit(
     stored = {
         _fingerprint(row)
         for row in AuditEvent.objects.filter(tournament=tournament).values_list(
-            "action",
-            "object_type",
-            "table__round__number",
-            "table__number",
-            "actor_label",
-            "before",
-            "after",
-            "created_at",
+            *AUDIT_FIELDS
         )
     }
     tables = {
