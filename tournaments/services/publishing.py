@@ -217,6 +217,11 @@ def _result_of(endpoint: str, status: int, answer: bytes) -> PublishResult:
         changes = [str(line) for line in data.get("changes") or []]
     except (ValueError, KeyError, TypeError) as error:
         raise ServiceError("publish_not_json", status=status) from error
+    # The page links to it: a javascript: or data: URL from a hostile
+    # server must never become a link on the organiser's page.
+    absolute = urljoin(endpoint, url)
+    if urlsplit(absolute).scheme not in ("http", "https"):
+        raise ServiceError("publish_not_json", status=status)
     if created:
         outcome = Outcome.CREATED
     elif changed:
@@ -224,4 +229,4 @@ def _result_of(endpoint: str, status: int, answer: bytes) -> PublishResult:
     else:
         outcome = Outcome.UNCHANGED
     # The answer's URL may be a path on the other side: made absolute there.
-    return PublishResult(urljoin(endpoint, url), slug, outcome, changes)
+    return PublishResult(absolute, slug, outcome, changes)

@@ -115,6 +115,9 @@ REFUSALS = [
      "publish_not_json", "is not a Muraille's"),
     (Answer(302, b"", {"Location": "https://elsewhere.example/api/events/"}),
      "publish_redirected", "https://elsewhere.example/api/events/"),
+    # The page would link to the event's URL: only http and https.
+    (json_answer(201, {**ANSWER, "url": "javascript:alert(1)"}),
+     "publish_not_json", "is not a Muraille's"),
 ]  # fmt: skip
 
 
