@@ -30,7 +30,7 @@ from tournaments.models import AuditEvent, Tournament
 from tournaments.permissions import TournamentCreatorRequiredMixin
 from tournaments.selectors.archive import build_archive
 from tournaments.services import archive_uploads
-from tournaments.services.archive import import_archive
+from tournaments.services.archive import import_archive, load_document
 from tournaments.services.errors import ServiceError
 from tournaments.services.publishing import PUBLISH_ACTION, publish_event
 from tournaments.views.mixins import OrganiserMixin
@@ -145,8 +145,9 @@ def read_document(data: bytes) -> dict[str, Any]:
     """The uploaded bytes as a JSON object, else a ``ServiceError`` naming
     why the file is not an archive."""
     try:
-        document = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError) as error:
+        # Bounded: a file of 5,000 "[" must not recurse the server away.
+        document = load_document(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ServiceError) as error:
         raise ServiceError("event_upload_not_json") from error
     if not isinstance(document, dict):
         raise ServiceError("event_upload_not_json")
