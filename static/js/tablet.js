@@ -222,6 +222,7 @@
     var form = !hand && elt && elt.closest && elt.closest("#sheet form");
     if (answer === "gone-link") {
       if (hand) queue(elt, "kept");
+      else if (form) notify("gone-link-form");
       setProblem("gone-link");
     } else if (answer === "busy" || answer === "failed" || answer === "offline") {
       if (hand) queue(elt, answer === "offline" ? "offline" : "kept");

@@ -72,9 +72,7 @@ def test_replaced_link_keeps_the_hand_and_says_to_scan_the_new_code(
     assert Hand.objects.get(table=table).result["fan_total"] == 8
 
 
-def test_busy_server_says_retrying_and_the_hand_is_stored_once(
-    live_server, page: Page
-):
+def test_busy_server_says_retrying_and_the_hand_is_stored_once(live_server, page: Page):
     table = seated_table()
     east, south, west, north = player_ids(table)
     page.goto(f"{live_server.url}/table/{table.token}/")

@@ -41,12 +41,16 @@ def record(organiser, table, winner, discarder, points=8):
     return hand
 
 
+@pytest.mark.parametrize("debug", [False, True], ids=["debug-off", "debug-on"])
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
-@override_settings(DEBUG=False)
-def test_replaced_link_says_so_and_stores_nothing(client, organiser, table, headers):
+def test_replaced_link_says_so_and_stores_nothing(
+    client, organiser, table, headers, debug, settings
+):
     """The organiser presses "New link" while the tablet is open: the hand the
     referee records gets a page of Muraille's saying the link is no longer
-    valid and to scan the table's code, never the new link."""
+    valid and to scan the table's code, never the new link (DEBUG on or off:
+    never Django's debug page)."""
+    settings.DEBUG = debug
     old = table.token
     e, s, w, n = player_ids(table)
     table = rotate_table_token(table_id=table.pk, actor=organiser)

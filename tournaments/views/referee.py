@@ -235,11 +235,9 @@ class TableSheetView(TableTokenMixin, View):
             return int(value)
         return None
 
-    def hand_gone(self, when_numbered: str, unnumbered: str) -> HttpResponse:
-        number = self.shown_number()
-        if number is None:
-            return self.gone(unnumbered)
-        return self.gone(when_numbered % {"number": number})
+    def hand_gone(self, lost: str = "") -> HttpResponse:
+        """The hand of this request was deleted (``lost``: what was not saved)."""
+        return self.gone(tablet_answers.hand_gone_message(self.shown_number(), lost))
 
     def done(self, anchor: str = "", table: Table | None = None) -> HttpResponse:
         """After a successful write: the fresh sheet (htmx) or a redirect,
@@ -368,21 +366,7 @@ class HandCorrectView(TableSheetView):
         )
 
     def deleted(self) -> HttpResponse:
-        if self.request.method == "POST":
-            return self.hand_gone(
-                _(
-                    "Hand %(number)s no longer exists: someone deleted it on "
-                    "another tablet; your correction was not saved."
-                ),
-                _(
-                    "This hand no longer exists: someone deleted it on another "
-                    "tablet; your correction was not saved."
-                ),
-            )
-        return self.hand_gone(
-            _("Hand %(number)s no longer exists: someone deleted it on another tablet."),
-            _("This hand no longer exists: someone deleted it on another tablet."),
-        )
+        return self.hand_gone("correction" if self.request.method == "POST" else "")
 
     def fresh_form(self, hand: Hand) -> HandCorrectionForm:
         return self.hand_form(
@@ -450,10 +434,7 @@ class HandDeleteView(TableSheetView):
     def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
         hand = Hand.objects.filter(table=self.table, pk=pk).first()
         if hand is None:
-            return self.hand_gone(
-                _("Hand %(number)s no longer exists: it was deleted on another tablet."),
-                _("This hand no longer exists: it was deleted on another tablet."),
-            )
+            return self.hand_gone()
         form = VersionForm(request.POST)
         if not form.is_valid() or form.cleaned_data["version"] is None:
             return self.render_sheet(status=400, delete_error=_("Reload the page."))
@@ -482,10 +463,7 @@ class HandConfirmView(TableSheetView):
     def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
         hand = Hand.objects.filter(table=self.table, pk=pk).first()
         if hand is None:
-            return self.hand_gone(
-                _("Hand %(number)s no longer exists: someone deleted it on another tablet."),
-                _("This hand no longer exists: someone deleted it on another tablet."),
-            )
+            return self.hand_gone()
         form = VersionForm(request.POST)
         if not form.is_valid() or form.cleaned_data["version"] is None:
             return self.render_sheet(status=400, delete_error=_("Reload the page."))

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 HEADER = "X-Muraille-Answer"
 SAVED = "saved"
@@ -64,3 +65,24 @@ def link_gone(request: HttpRequest) -> HttpResponse:
     response = render(request, LINK_GONE_PAGE, status=404)
     response["Cache-Control"] = "no-store"
     return with_answer(response, GONE_LINK)
+
+
+def hand_gone_message(number: int | None, lost: str = "") -> str:
+    """What a device is told about a hand deleted on another one: which hand
+    (``number``, the one the device showed, when it sent it) and, for
+    ``lost`` == "correction", that the correction typed was not saved."""
+    if lost == "correction":
+        if number is None:
+            return _(
+                "This hand no longer exists: someone deleted it on another "
+                "tablet; your correction was not saved."
+            )
+        return _(
+            "Hand %(number)s no longer exists: someone deleted it on another "
+            "tablet; your correction was not saved."
+        ) % {"number": number}
+    if number is None:
+        return _("This hand no longer exists: someone deleted it on another tablet.")
+    return _(
+        "Hand %(number)s no longer exists: someone deleted it on another tablet."
+    ) % {"number": number}
