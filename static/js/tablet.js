@@ -117,7 +117,7 @@
 
   // A hand form the server did not store (no network, busy, a replaced
   // link): keep it (once per key) and let the referee go on with a fresh
-  // form for the next hand. ``reason`` names the notice's words.
+  // form for the next hand. ``notice`` names the notice's words (data-l-*).
   function queue(form, notice) {
     var values = fieldsOf(form);
     var items = pending();

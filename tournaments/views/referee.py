@@ -9,7 +9,10 @@ for a conflict).
 
 Every write carries the table version the page showed: a device whose sheet
 is stale gets 409 and the sheet as it stands (htmx swaps it too: tablet.js
-lets 409 through), never a duplicate hand.
+lets 409 through), never a duplicate hand. Every answer says what it was in
+``X-Muraille-Answer`` (``tablet_answers``): a hand deleted on another device
+is ``gone-hand`` (404, the sheet with a notice naming it), a replaced link
+``gone-link`` (TableTokenMixin), a hand sent twice ``already-saved``.
 """
 
 from __future__ import annotations
