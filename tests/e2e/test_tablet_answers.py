@@ -161,3 +161,46 @@ def test_hand_whose_answer_was_lost_is_confirmed(live_server, page: Page):
     expect(page.locator("#notices")).not_to_contain_text("already recorded")
     expect(status).to_have_text("All hands saved")
     assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_idle_tablet_learns_its_link_was_replaced(live_server, page: Page):
+    """No hand being recorded: the sheet's poller meets the replaced link
+    and the status line says what to do before the next hand."""
+    table = seated_table()
+    page.goto(f"{live_server.url}/table/{table.token}/")
+    rotate_table_token(table_id=table.pk, actor=None)
+    status = page.locator("[data-save-status]")
+    expect(status).to_contain_text("This table link is no longer valid", timeout=20_000)
+    expect(status).not_to_contain_text("All hands saved")
+
+
+def test_correction_refused_by_a_busy_server_says_it_was_not_saved(
+    live_server, page: Page
+):
+    table = seated_table()
+    east, south, west, north = player_ids(table)
+    services.record_hand(
+        table_id=table.pk,
+        result={"kind": "discard", "winner": east, "discarder": south, "fan_total": 8},
+        actor=None,
+    )
+    page.goto(f"{live_server.url}/table/{table.token}/")
+    page.locator("#hand-1 a", has_text="Correct").click()
+    edit = page.locator("#edit-hand")
+    expect(edit).to_be_visible()
+    page.route(
+        "**/hands/*/",
+        lambda route: (
+            route.fulfill(status=503, body="Back in a moment")
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
+    edit.locator("input[name='edit-fan_total']").fill("9")
+    edit.locator("button[type='submit']").click()
+    expect(page.locator("[data-offline-notice]")).to_have_text(
+        "Server busy: this change was not saved. Send it again in a moment."
+    )
+    expect(edit).to_be_visible()  # the typed correction is still there
+    expect(edit.locator("input[name='edit-fan_total']")).to_have_value("9")
+    assert Hand.objects.get(table=table).result["fan_total"] == 8
