@@ -4,7 +4,14 @@
  *   listed as "waiting to send", and is sent again, with its idempotency key,
  *   when the network returns: the server stores it once.
  * - The status line always says what is saved and what is not.
- * - A 409 (another device changed the table) swaps in the sheet as it stands.
+ * - Every answer is one of a few kinds (``classify``, the server's
+ *   X-Muraille-Answer or the status): saved, already saved, refused,
+ *   conflict (409: the sheet as it stands is swapped in), gone-hand (the
+ *   hand was deleted elsewhere: the sheet and its notice are swapped in),
+ *   gone-link (the organiser replaced the table's link: hands are kept and
+ *   the referee is told to scan the table's new code), busy (429, 502-504:
+ *   the hand is kept and sent again with a growing wait), offline, failed.
+ *   The status line never says "All hands saved" while one is not.
  * - A hand entered on a current sheet comes back as its changes only (the
  *   form of the next hand, the rest out of band); queued hands ask for the
  *   whole sheet.
@@ -21,12 +28,31 @@
   if (window.murailleTablet) return;
   window.murailleTablet = true;
 
+  var PREFIX = "muraille:pending:";
+  var BUSY_WAITS_S = [2, 4, 8, 15, 30]; // between tries while the server is busy
   var flushing = null; // the queued hand being sent again
   var lastRequest = { verb: "", path: "" };
+  var problem = ""; // "", "busy", "gone-link" or "failed": what the status line adds
+  var busyTries = 0;
+  var retryTimer = null;
 
   function sheet() { return document.getElementById("sheet"); }
   function text(key) { var s = sheet(); return (s && s.getAttribute("data-l-" + key)) || ""; }
-  function storageKey() { var s = sheet(); return s ? "muraille:pending:" + s.dataset.token : null; }
+  // Hands wait under the table, not its link: a link the organiser replaced
+  // leaves them for the page of the new one.
+  function storageKey() { var s = sheet(); return s ? PREFIX + "table-" + s.dataset.tableId : null; }
+
+  // What an answer was (see the header comment); "offline" when none came.
+  function classify(xhr) {
+    var status = xhr ? xhr.status : 0;
+    if (!status) return "offline";
+    var word = xhr.getResponseHeader("X-Muraille-Answer");
+    if (word) return word;
+    if (status === 429 || status === 502 || status === 503 || status === 504) return "busy";
+    if (status === 409) return "conflict";
+    if (status === 304 || (status >= 200 && status < 400)) return "saved";
+    return "failed";
+  }
 
   function pending() {
     var key = storageKey();
@@ -55,8 +81,18 @@
     var items = pending();
     var status = root.querySelector("[data-save-status]");
     var list = root.querySelector("[data-pending]");
-    status.textContent = items.length ? waitingText(items.length) : text("saved");
-    status.classList.toggle("waiting", items.length > 0);
+    var words = items.length ? [waitingText(items.length)] : [];
+    if (problem === "gone-link") words.unshift(text("gone-link"));
+    else if (problem === "busy" && items.length) words.unshift(text("busy"));
+    else if (problem === "failed") words.unshift(text("failed"));
+    status.textContent = words.length ? words.join(" ") : text("saved");
+    status.classList.toggle("waiting", words.length > 0);
+    status.toggleAttribute("data-problem", !!problem);
+    if (problem) status.setAttribute("data-problem", problem);
+    if (!items.length && !problem) {
+      var notice = root.querySelector("[data-offline-notice]");
+      if (notice) notice.remove();
+    }
     list.hidden = !items.length;
     var network = root.querySelector("[data-no-network]");
     network.hidden = navigator.onLine;
@@ -79,21 +115,30 @@
     return values;
   }
 
-  // A hand form the network did not carry: keep it (once per key) and let
-  // the referee go on with a fresh form for the next hand.
-  function queue(form) {
+  // A hand form the server did not store (no network, busy, a replaced
+  // link): keep it (once per key) and let the referee go on with a fresh
+  // form for the next hand. ``notice`` names the notice's words (data-l-*).
+  function queue(form, notice) {
     var values = fieldsOf(form);
     var items = pending();
     var known = items.some(function (item) { return item.key === values.idempotency_key; });
     if (!known) {
       items.push({
         url: form.getAttribute("hx-post") || form.action,
+        token: sheet().dataset.token,
         key: values.idempotency_key,
         number: values.hand_number,
         values: values
       });
     }
     savePending(items);
+    notify(notice);
+    if (!known) resetForm(form, Number(values.hand_number || 0) + 1);
+    document.getElementById("save-state").scrollIntoView({ block: "center" });
+  }
+
+  // A notice under the status line, in the words of ``key`` (data-l-*).
+  function notify(key) {
     var notice = sheet().querySelector("[data-offline-notice]");
     if (!notice) {
       notice = document.createElement("p");
@@ -102,9 +147,7 @@
       notice.setAttribute("data-offline-notice", "");
       sheet().querySelector("#save-state").appendChild(notice);
     }
-    notice.textContent = text("offline");
-    if (!known) resetForm(form, Number(values.hand_number || 0) + 1);
-    document.getElementById("save-state").scrollIntoView({ block: "center" });
+    notice.textContent = text(key);
   }
 
   function resetForm(form, nextNumber) {
@@ -123,28 +166,72 @@
   // checks: a hand another tablet recorded meanwhile answers 409. A conflict
   // drops the rest, since the sheet changed elsewhere and shows why.
   function flush() {
-    if (flushing || !navigator.onLine) return;
+    if (flushing || retryTimer || !navigator.onLine || problem === "gone-link") return;
     var items = pending();
     if (!items.length || !window.htmx) return;
     flushing = items[0];
     var values = Object.assign({}, flushing.values);
+    var url = flushing.url, token = sheet().dataset.token;
+    // Queued under a link since replaced: the same address on this one.
+    if (flushing.token && flushing.token !== token) url = url.split("/" + flushing.token + "/").join("/" + token + "/");
     if (flushing.after) delete values.table_version;
     delete values.partial; // the sheet moved on since: ask for all of it
     var status = sheet() && sheet().querySelector("[data-save-status]");
     if (status) status.textContent = text("sending");
-    htmx.ajax("POST", flushing.url, { target: "#sheet", swap: "outerHTML", values: values })
+    htmx.ajax("POST", url, { target: "#sheet", swap: "outerHTML", values: values })
       .then(function () { flushing = null; showStatus(); })
       .catch(function () { flushing = null; showStatus(); });
   }
 
-  function afterFlushAnswer(status) {
+  // A queued hand's answer: stored (or refused, its form then on the sheet
+  // with the error): the next one goes; a conflict drops the rest, the
+  // sheet showing why; anything else keeps them all.
+  function afterFlushAnswer(answer) {
     var items = pending();
     if (!flushing || !items.length || items[0].key !== flushing.key) return;
-    if (status === 409) items = [];
-    else if (status > 0 && status < 500 && status !== 429) items = items.slice(1).map(function (item) { item.after = true; return item; });
-    else return; // no answer, a server failure or a rate limit: try again later
+    if (answer === "conflict") items = [];
+    else if (answer === "saved" || answer === "already-saved" || answer === "refused") {
+      items = items.slice(1).map(function (item) { item.after = true; return item; });
+    } else return;
     savePending(items);
     if (items.length) setTimeout(flush, 200);
+  }
+
+  // Busy: the next try waits longer each time (Retry-After if shorter).
+  function retryLater(xhr) {
+    var wait = BUSY_WAITS_S[Math.min(busyTries, BUSY_WAITS_S.length - 1)];
+    var asked = Number(xhr && xhr.getResponseHeader("Retry-After"));
+    if (asked > 0 && asked < wait) wait = asked;
+    busyTries += 1;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(function () { retryTimer = null; flush(); }, wait * 1000);
+  }
+
+  function setProblem(word) {
+    problem = word;
+    if (word !== "busy") { busyTries = 0; clearTimeout(retryTimer); retryTimer = null; }
+    showStatus();
+  }
+
+  // Every answer of the sheet's requests, the queued hands' included.
+  function answered(elt, xhr) {
+    var answer = classify(xhr);
+    var queued = flushing && elt === document.body;
+    if (queued) afterFlushAnswer(answer);
+    var hand = isHandForm(elt);
+    var form = !hand && elt && elt.closest && elt.closest("#sheet form");
+    if (answer === "gone-link") {
+      if (hand) queue(elt, "kept");
+      else if (form) notify("gone-link-form");
+      setProblem("gone-link");
+    } else if (answer === "busy" || answer === "failed" || answer === "offline") {
+      if (hand) queue(elt, answer === "offline" ? "offline" : "kept");
+      else if (form) notify(answer + "-form");
+      if (answer !== "offline" && (hand || queued)) { problem = answer; retryLater(xhr); showStatus(); }
+    } else if (problem && problem !== "gone-link") {
+      setProblem(""); // the server answers again: the queue need not wait
+      if (pending().length) setTimeout(flush, 0);
+    }
   }
 
   // The rule set's inputs show for the kinds of result that ask for them
@@ -174,26 +261,20 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     var config = event.detail.requestConfig || {};
     lastRequest = { verb: config.verb || "", path: config.path || "" };
+    // A hand on its way is not yet saved.
+    var status = isHandForm(event.detail.elt) && sheet() && sheet().querySelector("[data-save-status]");
+    if (status) status.textContent = text("sending");
   });
 
+  // A conflict and a hand gone come with the sheet as it stands: show it.
   document.addEventListener("htmx:beforeSwap", function (event) {
-    var status = event.detail.xhr.status;
-    if (status === 409) { event.detail.shouldSwap = true; event.detail.isError = false; }
-    if (status === 304) { event.detail.shouldSwap = false; }
+    var answer = classify(event.detail.xhr);
+    if (answer === "conflict" || answer === "gone-hand") { event.detail.shouldSwap = true; event.detail.isError = false; }
+    if (event.detail.xhr.status === 304) { event.detail.shouldSwap = false; }
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (flushing && event.detail.elt === document.body) afterFlushAnswer(event.detail.xhr.status);
-  });
-
-  document.addEventListener("htmx:sendError", function (event) {
-    if (isHandForm(event.detail.elt)) queue(event.detail.elt);
-  });
-
-  document.addEventListener("htmx:responseError", function (event) {
-    // A server failure or a rate limit: the hand waits and is sent again.
-    var failed = event.detail.xhr.status >= 500 || event.detail.xhr.status === 429;
-    if (failed && isHandForm(event.detail.elt)) queue(event.detail.elt);
+    answered(event.detail.elt, event.detail.xhr);
   });
 
   // Typing in any of the sheet's forms (a hand, a correction, a penalty)
@@ -273,9 +354,38 @@
     }).catch(function () {});
   }
 
+  // Hands kept under the table's link before they were kept under the table.
+  function adoptOldQueue() {
+    var old = PREFIX + sheet().dataset.token;
+    var items;
+    try { items = JSON.parse(localStorage.getItem(old) || "[]"); } catch (e) { items = []; }
+    localStorage.removeItem(old);
+    if (items.length) savePending(pending().concat(items));
+  }
+
+  // The page of a link no table has: how many hands this tablet still keeps.
+  function showKeptHands() {
+    var page = document.querySelector("[data-link-gone]");
+    if (!page) return;
+    var count = 0;
+    for (var i = 0; i < localStorage.length; i++) {
+      var key = localStorage.key(i);
+      if (key && key.indexOf(PREFIX) === 0) {
+        try { count += JSON.parse(localStorage.getItem(key) || "[]").length; } catch (e) { /* unreadable: skip */ }
+      }
+    }
+    var line = page.querySelector("[data-kept-hands]");
+    if (!count || !line) return;
+    var form = "other";
+    try { form = new Intl.PluralRules(document.documentElement.lang || "en").select(count) === "one" ? "one" : "other"; } catch (e) { form = count === 1 ? "one" : "other"; }
+    line.textContent = (page.getAttribute("data-l-kept-" + form) || "").replace("{n}", count);
+    line.hidden = false;
+  }
+
   function start() {
     var root = sheet();
-    if (!root) return;
+    if (!root) { showKeptHands(); return; }
+    adoptOldQueue();
     if ("serviceWorker" in navigator && root.dataset.swUrl) {
       navigator.serviceWorker.register(root.dataset.swUrl, { scope: root.dataset.tableUrl.replace(/[^/]+\/$/, "") })
         .catch(function () {});

@@ -84,7 +84,7 @@ def test_double_submit_with_one_key_stores_one_hand(client, table):
     assert client.post(url("hand-create", table), data).status_code == 302
     assert Hand.objects.filter(table=table).count() == 1
     page = client.get(url("table", table)).content.decode()
-    assert "Hand 1 was already recorded." in page
+    assert "Hand 1 is saved: it had already reached the server." in page
 
 
 def test_five_point_win_is_refused_and_nothing_is_stored(client, table):

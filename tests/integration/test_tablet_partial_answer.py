@@ -124,7 +124,8 @@ def test_replayed_hand_gets_the_whole_sheet_with_the_notice(client, table):
     client.post(url("hand-create", table), data, headers=HTMX)
     again = client.post(url("hand-create", table), data, headers=HTMX)
     assert "HX-Retarget" not in again
-    assert "Hand 2 was already recorded." in again.content.decode()
+    page = again.content.decode()
+    assert "Hand 2 is saved: it had already reached the server." in page
     assert Hand.objects.filter(table=table).count() == 2
 
 

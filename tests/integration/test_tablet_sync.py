@@ -180,7 +180,7 @@ def test_correct_link_points_at_the_form(client, table):
     client.post(url("hand-create", table), hand_data("discard", e, s, 8))
     hand = Hand.objects.get(table=table)
     page = client.get(url("table", table)).content.decode()
-    assert f"{url('hand-correct', table, pk=hand.pk)}#edit-hand" in page
+    assert f"{url('hand-correct', table, pk=hand.pk)}?n=1#edit-hand" in page
 
 
 def test_closing_after_one_hand_says_hand_in_the_singular(client, table):

@@ -22,6 +22,7 @@ from tournaments.models import Round, Table, Tournament
 from tournaments.permissions import can_organise, can_view
 from tournaments.selectors.seating import with_seating_plan
 from tournaments.services.rules import first_language
+from tournaments.views import tablet_answers
 
 
 def number_or_404(value: str, default: int | None = None) -> int:
@@ -104,8 +105,15 @@ class TableTokenMixin:
         )
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        open_in_first_language(request, self.table.round.tournament.ruleset)
-        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        """A link no table has answers Muraille's own page (it may have been
+        replaced); every answer says what it was (``tablet_answers``)."""
+        try:
+            table = self.table
+        except Http404:
+            return tablet_answers.link_gone(request)
+        open_in_first_language(request, table.round.tournament.ruleset)
+        response = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        return tablet_answers.label(request, response)
 
     def service_context(self) -> dict[str, Any]:
         """Who writes, for the audit trail of every service call."""

@@ -9,7 +9,10 @@ for a conflict).
 
 Every write carries the table version the page showed: a device whose sheet
 is stale gets 409 and the sheet as it stands (htmx swaps it too: tablet.js
-lets 409 through), never a duplicate hand.
+lets 409 through), never a duplicate hand. Every answer says what it was in
+``X-Muraille-Answer`` (``tablet_answers``): a hand deleted on another device
+is ``gone-hand`` (404, the sheet with a notice naming it), a replaced link
+``gone-link`` (TableTokenMixin), a hand sent twice ``already-saved``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
@@ -45,6 +48,7 @@ from tournaments.services import hand_checks, penalties
 from tournaments.services import hands as services
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.rules import hand_entry_of, has_tile_calculator
+from tournaments.views import tablet_answers
 from tournaments.views.mixins import TableTokenMixin
 from tournaments.views.table_state import (
     blank_tile_picker,
@@ -71,11 +75,18 @@ def render_sheet_page(
     request: HttpRequest, context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
     """The page, or its sheet for htmx. htmx swaps 2xx only, so form errors
-    come as a 200 partial; a conflict keeps its 409 (tablet.js swaps it) so
-    the page's scripts know the write was not stored."""
+    come as a 200 partial; a conflict keeps its 409 and a hand gone its 404
+    (tablet.js swaps both) so the page's scripts know the write was not
+    stored. The answer's word (``tablet_answers``) comes from the status
+    asked for, before htmx's 200."""
     if getattr(request, "htmx", False):
-        return render(request, SHEET, context, status=409 if status == 409 else 200)
-    return render(request, PAGE, context, status=status)
+        kept = status if status in (404, 409) else 200
+        response = render(request, SHEET, context, status=kept)
+    else:
+        response = render(request, PAGE, context, status=status)
+    if status in tablet_answers.BY_STATUS:
+        tablet_answers.with_answer(response, tablet_answers.BY_STATUS[status])
+    return response
 
 
 def stale_message(table: Any, number: int | None) -> str:
@@ -103,7 +114,7 @@ class TableSheetView(TableTokenMixin, View):
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method == "POST" and table_form_limited(request, kwargs["token"]):
-            return too_many_requests()
+            return tablet_answers.with_answer(too_many_requests(), tablet_answers.BUSY)
         return super().dispatch(request, *args, **kwargs)
 
     @cached_property
@@ -213,6 +224,24 @@ class TableSheetView(TableTokenMixin, View):
         self.table.refresh_from_db()
         return self.render_sheet(status=409, conflict=stale_message(self.table, number))
 
+    def gone(self, message: str) -> HttpResponse:
+        """The sheet as it stands (404, ``gone-hand``) when the hand or
+        penalty a form was about no longer exists, ``message`` saying which."""
+        self.table.refresh_from_db()
+        return self.render_sheet(status=404, conflict=message)
+
+    def shown_number(self) -> int | None:
+        """The number of the hand the device showed (the forms and the
+        "Correct" link send it), for a message about a hand now gone."""
+        value = self.request.POST.get("shown_number") or self.request.GET.get("n")
+        if value and value.isascii() and value.isdigit() and len(value) < 6:
+            return int(value)
+        return None
+
+    def hand_gone(self, lost: str = "") -> HttpResponse:
+        """The hand of this request was deleted (``lost``: what was not saved)."""
+        return self.gone(tablet_answers.hand_gone_message(self.shown_number(), lost))
+
     def done(self, anchor: str = "", table: Table | None = None) -> HttpResponse:
         """After a successful write: the fresh sheet (htmx) or a redirect,
         to ``anchor`` (an element id) so that the browser shows it.
@@ -259,11 +288,15 @@ class HandCreateView(TableSheetView):
             status = add_service_error(form, error)
             return self.render_sheet(status=status, hand_form=form)
         if not created:
-            messages.info(
+            # The tablet sent again a hand whose answer it never got.
+            messages.success(
                 request,
-                _("Hand %(number)s was already recorded.") % {"number": hand.number},
+                _("Hand %(number)s is saved: it had already reached the server.")
+                % {"number": hand.number},
             )
-        elif self.sheet_was_current(form):
+            response = self.done(anchor=f"hand-{hand.number}", table=hand.table)
+            return tablet_answers.with_answer(response, tablet_answers.ALREADY_SAVED)
+        if self.sheet_was_current(form):
             self.__dict__["table"] = hand.table
             answer = self.changes_only(hand)
             if answer is not None:
@@ -325,14 +358,18 @@ def correction_initial(
 class HandCorrectView(TableSheetView):
     """GET opens the correction form of one hand; POST stores the correction."""
 
-    def get_hand(self) -> Hand:
-        return get_object_or_404(
+    def get_hand(self) -> Hand | None:
+        """The hand, or None once deleted (from another device)."""
+        return (
             Hand.objects.select_related(
                 "winner__registration", "discarder__registration"
-            ),
-            table=self.table,
-            pk=self.kwargs["pk"],
+            )
+            .filter(table=self.table, pk=self.kwargs["pk"])
+            .first()
         )
+
+    def deleted(self) -> HttpResponse:
+        return self.hand_gone("correction" if self.request.method == "POST" else "")
 
     def fresh_form(self, hand: Hand) -> HandCorrectionForm:
         return self.hand_form(
@@ -343,10 +380,14 @@ class HandCorrectView(TableSheetView):
 
     def get(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
         hand = self.get_hand()
+        if hand is None:
+            return self.deleted()
         return self.render_sheet(edit_form=self.fresh_form(hand), edit_hand=hand)
 
     def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
         hand = self.get_hand()
+        if hand is None:
+            return self.deleted()
         form = self.hand_form(
             request.POST, form_class=HandCorrectionForm, prefix="edit"
         )
@@ -380,6 +421,8 @@ class HandCorrectView(TableSheetView):
         """A stale edit reloads the hand as it now stands, with the message."""
         if getattr(error, "status_code", 400) == 409:
             hand = self.get_hand()
+            if hand is None:
+                return self.deleted()
             return self.render_sheet(
                 status=409,
                 edit_form=self.fresh_form(hand),
@@ -392,7 +435,9 @@ class HandCorrectView(TableSheetView):
 
 class HandDeleteView(TableSheetView):
     def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
-        hand = get_object_or_404(Hand, table=self.table, pk=pk)
+        hand = Hand.objects.filter(table=self.table, pk=pk).first()
+        if hand is None:
+            return self.hand_gone()
         form = VersionForm(request.POST)
         if not form.is_valid() or form.cleaned_data["version"] is None:
             return self.render_sheet(status=400, delete_error=_("Reload the page."))
@@ -419,7 +464,9 @@ class HandConfirmView(TableSheetView):
     (``Hand.needs_check``): the sheet's mark goes."""
 
     def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
-        hand = get_object_or_404(Hand, table=self.table, pk=pk)
+        hand = Hand.objects.filter(table=self.table, pk=pk).first()
+        if hand is None:
+            return self.hand_gone()
         form = VersionForm(request.POST)
         if not form.is_valid() or form.cleaned_data["version"] is None:
             return self.render_sheet(status=400, delete_error=_("Reload the page."))
@@ -472,7 +519,11 @@ class PenaltyCreateView(TableSheetView):
 
 class PenaltyDeleteView(TableSheetView):
     def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
-        penalty = get_object_or_404(Penalty, table=self.table, pk=pk)
+        penalty = Penalty.objects.filter(table=self.table, pk=pk).first()
+        if penalty is None:
+            return self.gone(
+                _("This penalty no longer exists: it was removed on another tablet.")
+            )
         form = VersionForm(request.POST)
         form.is_valid()
         try:
