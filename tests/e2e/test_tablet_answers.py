@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from tests.e2e.tablet_forms import record
 from tests.factories import player_ids, seated_table
 from tournaments.models import Hand
 from tournaments.services import hands as services
@@ -23,15 +24,6 @@ VIEWPORT = {"width": 768, "height": 1024}
 def browser_context_args(browser_context_args):
     # Requests a service worker makes escape page.route: none here.
     return {**browser_context_args, "viewport": VIEWPORT, "service_workers": "block"}
-
-
-def record(page: Page, winner: int, discarder: int, points: int) -> None:
-    form = page.locator("form[data-new-hand]")
-    form.locator("input[name='kind'][value='discard']").check(force=True)
-    form.locator(f"input[name='winner'][value='{winner}']").check(force=True)
-    form.locator(f"input[name='discarder'][value='{discarder}']").check(force=True)
-    form.locator("input[name='fan_total']").fill(str(points))
-    form.locator("button[type='submit']").click()
 
 
 def test_replaced_link_keeps_the_hand_and_says_to_scan_the_new_code(

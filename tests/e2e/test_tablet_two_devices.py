@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.tablet_forms import record
 from tests.factories import player_ids, seated_table
 from tournaments.models import Hand
 
@@ -17,15 +18,6 @@ VIEWPORT = {"width": 768, "height": 1024}
 @pytest.fixture
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": VIEWPORT}
-
-
-def record(page: Page, winner: int, discarder: int, points: int) -> None:
-    form = page.locator("form[data-new-hand]")
-    form.locator("input[name='kind'][value='discard']").check(force=True)
-    form.locator(f"input[name='winner'][value='{winner}']").check(force=True)
-    form.locator(f"input[name='discarder'][value='{discarder}']").check(force=True)
-    form.locator("input[name='fan_total']").fill(str(points))
-    form.locator("button[type='submit']").click()
 
 
 def test_a_stale_tablet_cannot_add_a_duplicate(
