@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournaments.views import clock as clock_views
-from tournaments.views import hand_builder
+from tournaments.views import hand_builder, referee_hands
 from tournaments.views import referee as views
 
 app_name = "referee"
@@ -25,17 +25,17 @@ urlpatterns = [
     path("<str:token>/hands/", views.HandCreateView.as_view(), name="hand-create"),
     path(
         "<str:token>/hands/<int:pk>/",
-        views.HandCorrectView.as_view(),
+        referee_hands.HandCorrectView.as_view(),
         name="hand-correct",
     ),
     path(
         "<str:token>/hands/<int:pk>/delete/",
-        views.HandDeleteView.as_view(),
+        referee_hands.HandDeleteView.as_view(),
         name="hand-delete",
     ),
     path(
         "<str:token>/hands/<int:pk>/confirm/",
-        views.HandConfirmView.as_view(),
+        referee_hands.HandConfirmView.as_view(),
         name="hand-confirm",
     ),
     path(
