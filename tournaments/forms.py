@@ -160,7 +160,13 @@ class NewTournamentForm(RulesetFields, TournamentForm):
 class PlayerListForm(forms.Form):
     players = forms.CharField(
         label=_("Players, one a line"),
-        help_text=_("First Last, club, country, EMA number"),
+        help_text=_(
+            "First Last, club, country, EMA number. Particles stay with the last "
+            "name (Zoë Van der Ært). For another split, separate the fields with "
+            "semicolons and write the name Last, First: Van der Ært, Zoë; Gent; "
+            "BEL. Two players of one name are two players when their clubs or "
+            "EMA numbers differ."
+        ),
         widget=forms.Textarea(attrs={"rows": 8}),
     )
 

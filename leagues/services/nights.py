@@ -26,6 +26,7 @@ from django.utils.formats import date_format
 
 from leagues.models import League, LeagueEvent
 from leagues.services.audit import record_league_event
+from tournaments.imports.names import split_full_name
 from tournaments.models import Round, SeatingPlan, Tournament
 from tournaments.seating import SeatingError, plan_seating
 from tournaments.services import hand_seating, seating_plans, setup
@@ -104,8 +105,10 @@ def create_club_night(
 
 
 def split_name(name: str) -> dict[str, str]:
-    """ "First Last" as a player row (a name without a space is a last name)."""
-    first, _, last = " ".join(name.split()).rpartition(" ")
+    """ "First Last" as a player row, split as every player list splits it
+    (``split_full_name``: "Zoë Van der Ært" keeps "Van der Ært"; a name
+    without a space is a last name)."""
+    first, last = split_full_name(name)
     return {"first_name": first, "last_name": last}
 
 

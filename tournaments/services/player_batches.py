@@ -3,7 +3,8 @@
 The one way a player is found or created from a row (pasted list, file
 import, API), applied to a whole list: the
 player with the row's EMA number, else a namesake (first and last name
-compared without case) who holds no other EMA number, else a new player; a
+compared without case) who holds no other EMA number and belongs to no other
+club (``imports.players.namesakes_differ``), else a new player; a
 known player gets the club, country and EMA number the row gives where the
 stored player has none. Rows are resolved in order against the known players
 and the players created by earlier rows, then everything is written with
@@ -31,6 +32,13 @@ def _name_key(first_name: str, last_name: str) -> tuple[str, str]:
     return first_name.casefold(), last_name.casefold()
 
 
+def _differ(player: Player, ema_number: str, club: Club | None) -> bool:
+    """``namesakes_differ`` on a known player, clubs compared as rows."""
+    if ema_number and player.ema_number and ema_number != player.ema_number:
+        return True
+    return club is not None and player.club_id not in (None, club.pk)
+
+
 class _Players:
     """Known and pending players, indexed as the rows match them."""
 
@@ -50,14 +58,20 @@ class _Players:
         key = _name_key(player.first_name.strip(), player.last_name.strip())
         self.by_name.setdefault(key, []).append(player)
 
-    def find(self, first_name: str, last_name: str, ema_number: str) -> Player | None:
+    def find(
+        self, first_name: str, last_name: str, ema_number: str, club: Club | None
+    ) -> Player | None:
         if ema_number and ema_number in self.by_ema:
             return self.by_ema[ema_number]
-        for player in self.by_name.get(_name_key(first_name, last_name), []):
-            # A namesake holding another EMA number is another person.
-            if not ema_number or not player.ema_number:
-                return player
-        return None
+        # A namesake holding another EMA number, or of another club, is
+        # another person; one of the row's own club comes first.
+        namesakes = [
+            player
+            for player in self.by_name.get(_name_key(first_name, last_name), [])
+            if not _differ(player, ema_number, club)
+        ]
+        namesakes.sort(key=lambda player: player.club_id is None)
+        return namesakes[0] if namesakes else None
 
     def fill_blanks(
         self, player: Player, club: Club | None, country: str, ema_number: str
@@ -162,7 +176,9 @@ def find_or_create_players(rows: Sequence[Mapping[str, str]]) -> list[Player]:
     found = []
     for row in cleaned:
         club = clubs.get(row["club"]) if row["club"] else None
-        player = players.find(row["first_name"], row["last_name"], row["ema_number"])
+        player = players.find(
+            row["first_name"], row["last_name"], row["ema_number"], club
+        )
         if player is None:
             player = players.create(**{**row, "club": club})
         else:
