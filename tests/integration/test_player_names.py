@@ -138,3 +138,13 @@ def test_a_club_nights_typed_name_keeps_its_particles():
         "first_name": "Zoë",
         "last_name": "Van der Ært",
     }
+
+
+def test_a_player_stored_with_the_old_split_is_still_found():
+    """A player stored as "Zoë Van der" "Ært" (the split at the last space)
+    is the "Zoë Van der Ært" of a later list, not a second player."""
+    from tournaments.services.player_batches import find_or_create_players
+
+    old = PlayerFactory(first_name="Zoë Van der", last_name="Ært", ema_number="")
+    found = find_or_create_players([{"first_name": "Zoë", "last_name": "Van der Ært"}])
+    assert found[0].pk == old.pk

@@ -1,12 +1,12 @@
 """Find or create the players of a list in a bounded number of queries.
 
 The one way a player is found or created from a row (pasted list, file
-import, API), applied to a whole list: the
-player with the row's EMA number, else a namesake (first and last name
-compared without case) who holds no other EMA number and belongs to no other
-club (``imports.players.namesakes_differ``), else a new player; a
-known player gets the club, country and EMA number the row gives where the
-stored player has none. Rows are resolved in order against the known players
+import, API), applied to a whole list: the player with the row's EMA number,
+else a namesake (first and last name compared as one full name without case
+or accents) who holds no other EMA number and belongs to no other club
+(``imports.players.namesakes_differ``), else a new player; a known player
+gets the club, country and EMA number the row gives where the stored player
+has none. Rows are resolved in order against the known players
 and the players created by earlier rows, then everything is written with
 ``bulk_create``/``bulk_update``: a 1,000-player list is a few dozen queries,
 not several thousand.
@@ -20,7 +20,8 @@ from collections.abc import Mapping, Sequence
 
 from django.db import IntegrityError, transaction
 
-from tournaments.imports.players import normalise_ema_number
+from tournaments.imports.names import join_name
+from tournaments.imports.players import name_key, normalise_ema_number
 from tournaments.limits import FIRST_NAME_MAX_LENGTH, LAST_NAME_MAX_LENGTH
 from tournaments.models import Club, Player
 from tournaments.services.errors import ServiceError
@@ -28,8 +29,11 @@ from tournaments.services.errors import ServiceError
 BLANK_FIELDS = ["club", "country", "ema_number"]
 
 
-def _name_key(first_name: str, last_name: str) -> tuple[str, str]:
-    return first_name.casefold(), last_name.casefold()
+def _name_key(first_name: str, last_name: str) -> str:
+    """The full name without case, accents or spacing, as the file import
+    compares it: a player stored with another split of the same name (before
+    particles stayed with the last name: "Zoë Van der" "Ært") is still found."""
+    return name_key(join_name(first_name, last_name))
 
 
 def _differ(player: Player, ema_number: str, club: Club | None) -> bool:
@@ -44,7 +48,7 @@ class _Players:
 
     def __init__(self) -> None:
         self.by_ema: dict[str, Player] = {}
-        self.by_name: dict[tuple[str, str], list[Player]] = {}
+        self.by_name: dict[str, list[Player]] = {}
         self.new: list[Player] = []
         self.changed: dict[int, Player] = {}
         # One query over every player, as the file import does: names are
