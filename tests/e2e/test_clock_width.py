@@ -20,6 +20,10 @@ from tournaments.models import Round
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
+STYLED = """() => {
+    const clock = document.querySelector(".round-clock");
+    return clock && getComputedStyle(clock).borderTopStyle === "solid";
+}"""
 FITS = """() => Array.from(document.querySelectorAll(
     ".round-clock, .round-clock .clock-time, .round-clock .clock-label")).map(
     (element) => {
@@ -52,6 +56,9 @@ def assert_clock_fits(page: Page, url: str, width: int = 360) -> None:
     expect(clock.locator("[data-clock-time]")).to_have_text(
         re.compile(r"^1:59:\d\d$"), timeout=10_000
     )
+    # Measured once the clock's stylesheet applies (a clock loaded by htmx
+    # brings its own <link>).
+    page.wait_for_function(STYLED)
     for box in page.evaluate(FITS):
         assert box["left"] >= 0 and box["right"] <= width, (url, box)
         assert not box["spills"], (url, box)
