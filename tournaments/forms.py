@@ -160,7 +160,18 @@ class NewTournamentForm(RulesetFields, TournamentForm):
 class PlayerListForm(forms.Form):
     players = forms.CharField(
         label=_("Players, one a line"),
-        help_text=_("First Last, club, country, EMA number"),
+        # Two sentences: the first keeps its translation from before names
+        # were split with their particles.
+        help_text=format_lazy(
+            "{} {}",
+            _("First Last, club, country, EMA number"),
+            _(
+                "Particles stay with the last name (Zoë Van der Ært). For another "
+                "split, separate the fields with semicolons or tabs and write the "
+                "name Last, First: Van der Ært, Zoë; Gent; BEL. Two players of one "
+                "name are two players when their clubs or EMA numbers differ."
+            ),
+        ),
         widget=forms.Textarea(attrs={"rows": 8}),
     )
 

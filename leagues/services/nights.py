@@ -26,6 +26,8 @@ from django.utils.formats import date_format
 
 from leagues.models import League, LeagueEvent
 from leagues.services.audit import record_league_event
+from tournaments.imports.names import join_name, split_full_name
+from tournaments.imports.players import name_key
 from tournaments.models import Round, SeatingPlan, Tournament
 from tournaments.seating import SeatingError, plan_seating
 from tournaments.services import hand_seating, seating_plans, setup
@@ -104,8 +106,10 @@ def create_club_night(
 
 
 def split_name(name: str) -> dict[str, str]:
-    """ "First Last" as a player row (a name without a space is a last name)."""
-    first, _, last = " ".join(name.split()).rpartition(" ")
+    """ "First Last" as a player row, split as every player list splits it
+    (``split_full_name``: "Zoë Van der Ært" keeps "Van der Ært"; a name
+    without a space is a last name)."""
+    first, last = split_full_name(name)
     return {"first_name": first, "last_name": last}
 
 
@@ -119,8 +123,11 @@ def parse_tables(text: str) -> list[list[str]]:
     return tables
 
 
-def _name_key(first: str, last: str) -> tuple[str, str]:
-    return first.casefold(), last.casefold()
+def _name_key(first: str, last: str) -> str:
+    """The full name as the player lists compare it (without case or
+    accents): a player stored before names kept their particles ("Zoë Van
+    der" "Ært") is still found by the name typed."""
+    return name_key(join_name(first, last))
 
 
 def _check_names(tables: Sequence[Sequence[str]]) -> None:
@@ -133,7 +140,7 @@ def _check_names(tables: Sequence[Sequence[str]]) -> None:
 
 
 def _check_twice(names: Sequence[str]) -> None:
-    seen: set[tuple[str, str]] = set()
+    seen: set[str] = set()
     for name in names:
         row = split_name(name)
         key = _name_key(row["first_name"], row["last_name"])

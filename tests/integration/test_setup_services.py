@@ -22,11 +22,11 @@ def test_a_namesake_with_another_ema_number_is_another_player():
 
 
 def test_a_known_player_gets_what_was_missing_and_keeps_the_rest():
-    """A later list may know a player's EMA number or club: blanks are filled,
-    values already stored stay (a different club is not taken on trust)."""
+    """A later list may know a player's EMA number or country: blanks are
+    filled, values already stored stay."""
     known = one_player(first_name="Anne", last_name="Roy", club="Lyon")
     again = one_player(
-        first_name="Anne", last_name="Roy", club="Paris", country="fra", ema_number="42"
+        first_name="Anne", last_name="Roy", club="Lyon", country="fra", ema_number="42"
     )
     assert again.pk == known.pk
     again.refresh_from_db()
@@ -35,3 +35,28 @@ def test_a_known_player_gets_what_was_missing_and_keeps_the_rest():
         "FRA",
         "00000042",
     )
+    clubless = one_player(first_name="Anne", last_name="Roy")
+    assert clubless.pk == known.pk
+
+
+def test_namesakes_of_two_clubs_are_two_players():
+    """Issue 27: "two players of the same name from two clubs cannot both be
+    registered". Two clubs, two players; a list naming no club or no number
+    still finds the known one."""
+    lyon = one_player(first_name="Anne", last_name="Roy", club="Lyon")
+    paris = one_player(first_name="Anne", last_name="Roy", club="Paris")
+    assert paris.pk != lyon.pk
+    assert one_player(first_name="anne", last_name="roy", club="Paris").pk == paris.pk
+    assert one_player(first_name="Anne", last_name="Roy", club="Lyon").pk == lyon.pk
+    both = find_or_create_players(
+        [
+            {"first_name": "Bo", "last_name": "Chen", "club": "Lyon"},
+            {"first_name": "Bo", "last_name": "Chen", "club": "Paris"},
+        ]
+    )
+    assert both[0].pk != both[1].pk
+
+
+def test_a_namesake_without_club_or_number_is_the_known_player():
+    known = one_player(first_name="Zoë", last_name="Van der Ært", club="Gent")
+    assert one_player(first_name="Zoë", last_name="van der ært").pk == known.pk

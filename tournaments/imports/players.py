@@ -37,8 +37,9 @@ no_name_column       columns   no name, first-name or last-name column; columns
                                lists the headers found, comma-separated
 no_rows                        a header and no data row
 missing_name                   a row with data but no name
-name_too_long        max       a first or last name (a full name split at its
-                               last space) longer than the stored column
+name_too_long        max       a first or last name (a full name split by
+                               ``names.split_full_name``) longer than the
+                               stored column
 duplicate_in_file    first_row same EMA number, or same name where one of
                                the two rows has no EMA number
 malformed_ema_number value     not up to 8 digits (0 or "-" mean no number)
@@ -50,7 +51,8 @@ ema_number_conflict  known     the EMA number belongs to a known player of
 
 ``parse_player_lines`` reads a pasted list (one player a line, ``Name, club,
 country, EMA number``) into the same preview, so that both ways in share the
-checks and the matching.
+checks and the matching. A full name, pasted or in a name column, may be
+"Last, First" (see ``split_pasted_line`` for the pasted list).
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tournaments.imports.countries import normalise_country
+from tournaments.imports.names import join_name, split_full_name
 from tournaments.imports.readers import (
     CSV,
     MAX_FILE_BYTES,
@@ -105,10 +108,10 @@ class ImportProblem:
 class ImportRow:
     """One data row, cleaned.
 
-    ``name`` is the display name: the name column, else first and last name
-    joined by a space. ``first_name`` and ``last_name`` are empty when the
-    file only has a full-name column (splitting "Van der Berg Anna" is a
-    guess this module does not make). ``country`` is a 3-letter upper-case
+    ``name`` is the display name: first and last name joined by a space.
+    ``first_name`` and ``last_name`` are the file's columns, or the full-name
+    column split by ``names.split_full_name`` (particles kept with the last
+    name, "Last, First" read as written). ``country`` is a 3-letter upper-case
     code and ``ema_number`` 8 digits, each ``None`` when absent or malformed.
     """
 
@@ -179,16 +182,29 @@ def parse_player_file(filename: str, data: bytes) -> ImportPreview:
 
 PASTED_COLUMNS = {NAME: 0, CLUB: 1, COUNTRY: 2, EMA_NUMBER: 3}
 _PASTE_SEPARATOR = re.compile(r"[,;\t]")
+_STRONG_SEPARATOR = re.compile(r"[;\t]")
+
+
+def split_pasted_line(line: str) -> list[str]:
+    """A pasted line's fields, stripped.
+
+    Commas, semicolons and tabs separate fields; but a line holding a
+    semicolon or a tab (a spreadsheet's cells pasted) is split at those
+    alone, so that its name may be written "Last, First": "Van der Ært,
+    Zoë; Paris; FRA" is the player "Zoë" "Van der Ært" of Paris.
+    """
+    separator = _STRONG_SEPARATOR if _STRONG_SEPARATOR.search(line) else None
+    return [part.strip() for part in (separator or _PASTE_SEPARATOR).split(line)]
 
 
 def parse_player_lines(text: str) -> ImportPreview:
     """A pasted list as a preview: one row a non-blank line, numbered by line.
 
-    Fields are split at commas, semicolons or tabs; a line holding only
+    Fields are split as ``split_pasted_line`` says; a line holding only
     separators is a row without a name, reported like a file's.
     """
     table = [
-        (number, [part.strip() for part in _PASTE_SEPARATOR.split(line)])
+        (number, split_pasted_line(line))
         for number, line in enumerate(text.splitlines(), start=1)
         if line.strip()
     ]
@@ -245,9 +261,13 @@ def _build_row(number: int, cells: list[object], columns: dict[str, int]) -> Imp
         )
 
     first_name, last_name = value(FIRST_NAME), value(LAST_NAME)
-    name = value(NAME) or " ".join(part for part in (first_name, last_name) if part)
-    problems = [] if name else [ImportProblem(number, "missing_name")]
-    problems.extend(_name_lengths(number, first_name, last_name, name))
+    if not (first_name or last_name):
+        first_name, last_name = split_full_name(value(NAME))
+    name = join_name(first_name, last_name) or value(NAME)
+    problems = (
+        [] if last_name or first_name else [ImportProblem(number, "missing_name")]
+    )
+    problems.extend(_name_lengths(number, first_name, last_name))
     country = value(COUNTRY)
     code = normalise_country(country) if country else None
     if country and code is None:
@@ -260,13 +280,8 @@ def _build_row(number: int, cells: list[object], columns: dict[str, int]) -> Imp
     )  # fmt: skip
 
 
-def _name_lengths(
-    number: int, first_name: str, last_name: str, name: str
-) -> list[ImportProblem]:
-    """``name_too_long`` when a part would not fit its column; a full name
-    alone is split as ``services.imports.split_name`` will split it."""
-    if not (first_name or last_name):
-        first_name, _, last_name = name.rpartition(" ")
+def _name_lengths(number: int, first_name: str, last_name: str) -> list[ImportProblem]:
+    """``name_too_long`` when a part would not fit its column."""
     if len(first_name) > FIRST_NAME_MAX_LENGTH or len(last_name) > LAST_NAME_MAX_LENGTH:
         limit = min(FIRST_NAME_MAX_LENGTH, LAST_NAME_MAX_LENGTH)
         return [ImportProblem(number, "name_too_long", {"max": limit})]
@@ -310,25 +325,45 @@ def names_agree(first: str, second: str) -> bool:
     return bool(set(name_key(first).split()) & set(name_key(second).split()))
 
 
+def namesakes_differ(
+    ema_number: str | None,
+    club: str | None,
+    other_ema: str | None,
+    other_club: str | None,
+) -> bool:
+    """Whether two players of one name are two people: both carry an EMA
+    number and the numbers differ, or both name a club and the clubs differ
+    (compared as names are). A namesake with no club and no number is the
+    same person: the one rule of the file, the pasted list and the API."""
+    if ema_number and other_ema and ema_number != other_ema:
+        return True
+    return bool(club and other_club and name_key(club) != name_key(other_club))
+
+
 def _mark_duplicates(rows: list[ImportRow]) -> tuple[ImportRow, ...]:
     """Add ``duplicate_in_file`` to each row that repeats an earlier one.
 
-    Same EMA number: duplicate. Same name: duplicate unless both rows carry
-    (different) EMA numbers, since namesakes exist.
+    Same EMA number: duplicate. Same name: duplicate unless
+    ``namesakes_differ`` (two EMA numbers, or two clubs), since namesakes
+    exist.
     """
     by_number: dict[str, int] = {}
-    by_name: dict[str, ImportRow] = {}
+    by_name: dict[str, list[ImportRow]] = {}
     marked = []
     for row in rows:
         key = name_key(row.name)
         earlier = by_number.get(row.ema_number) if row.ema_number else None
-        namesake = by_name.get(key) if key else None
-        if (
-            earlier is None
-            and namesake
-            and not (namesake.ema_number and row.ema_number)
-        ):
-            earlier = namesake.row_number
+        if earlier is None and key:
+            earlier = next(
+                (
+                    other.row_number
+                    for other in by_name.get(key, [])
+                    if not namesakes_differ(
+                        row.ema_number, row.club, other.ema_number, other.club
+                    )
+                ),
+                None,
+            )
         if earlier is not None:
             problem = ImportProblem(
                 row.row_number, "duplicate_in_file", {"first_row": earlier}
@@ -337,7 +372,7 @@ def _mark_duplicates(rows: list[ImportRow]) -> tuple[ImportRow, ...]:
         if row.ema_number:
             by_number.setdefault(row.ema_number, row.row_number)
         if key:
-            by_name.setdefault(key, row)
+            by_name.setdefault(key, []).append(row)
         marked.append(row)
     return tuple(marked)
 

@@ -5,10 +5,10 @@ updated, otherwise it is created (under its slug, or the next free one).
 Everything happens in one transaction, so a refused archive leaves nothing
 behind. Players are found as every other list finds them
 (``player_batches.find_or_create_players``: the EMA number, else the same
-name with no other EMA number), after a check that refuses an EMA number
-held here by a person of another name. Every table the import touches is
-paid and scored again here (``tables.rebuild_table``): the sender's
-payments and results are never read.
+name with no other EMA number and no other club), after a check that
+refuses an EMA number held here by a person of another name. Every table
+the import touches is paid and scored again here (``tables.rebuild_table``):
+the sender's payments and results are never read.
 
 Importing the same archive again writes nothing (``changed`` is False); an
 archive carrying corrections made at the venue updates the copy, so that

@@ -7,7 +7,9 @@ the preview page and the confirmation in a signed token, and saved.
 Matching, so that importing the same file twice creates nobody twice: a row
 with an EMA number is the player holding that number; otherwise (or when
 nobody holds it) the player with the same name, compared without case,
-accents or extra spaces, provided that player has no other EMA number.
+accents or extra spaces, provided that player has no other EMA number and
+no other club (``namesakes_differ``: two namesakes of two clubs are two
+people).
 
 An EMA number held by a known player whose name shares no word with the
 row's is a conflict, never a match: a mistyped number must not register
@@ -25,12 +27,14 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from tournaments.imports.names import split_full_name
 from tournaments.imports.players import (
     ImportPreview,
     ImportProblem,
     ImportRow,
     name_key,
     names_agree,
+    namesakes_differ,
     parse_player_file,
     with_problem,
 )
@@ -88,17 +92,17 @@ class _Directory:
         # accents, which SQL cannot do portably; a federation's few thousand
         # players are a few hundred kilobytes.
         players = Player.objects.values_list(
-            "pk", "first_name", "last_name", "ema_number"
+            "pk", "first_name", "last_name", "ema_number", "club__name"
         )
         self.by_number: dict[str, int] = {}
-        self.by_name: dict[str, list[tuple[int, str]]] = {}
+        self.by_name: dict[str, list[tuple[int, str, str]]] = {}
         self.names: dict[int, str] = {}
-        for pk, first, last, number in players.iterator():
+        for pk, first, last, number, club in players.iterator():
             if number:
                 self.by_number[number] = pk
             self.names[pk] = f"{first} {last}".strip()
             key = name_key(self.names[pk])
-            self.by_name.setdefault(key, []).append((pk, number))
+            self.by_name.setdefault(key, []).append((pk, number, club or ""))
         self.registered = set(
             tournament.registrations.values_list("player_id", flat=True)
         )
@@ -109,10 +113,16 @@ class _Directory:
     def find_how(self, row: ImportRow) -> tuple[int | None, MatchedBy]:
         if row.ema_number and row.ema_number in self.by_number:
             return self.by_number[row.ema_number], MatchedBy.EMA_NUMBER
-        for pk, number in self.by_name.get(name_key(row.name), []):
-            if not number or not row.ema_number:
-                return pk, MatchedBy.NAME
-        return None, MatchedBy.NOTHING
+        namesakes = [
+            (pk, club)
+            for pk, number, club in self.by_name.get(name_key(row.name), [])
+            if not namesakes_differ(row.ema_number, row.club, number, club)
+        ]
+        if not namesakes:
+            return None, MatchedBy.NOTHING
+        # The namesake of the row's own club before one without a club.
+        namesakes.sort(key=lambda namesake: not namesake[1])
+        return namesakes[0][0], MatchedBy.NAME
 
     def conflict(self, row: ImportRow) -> str:
         """The known player's name when the row's EMA number is theirs but
@@ -165,16 +175,13 @@ def _flag_conflicts(directory: _Directory, preview: ImportPreview) -> ImportPrev
 
 
 def split_name(row: ImportRow) -> tuple[str, str]:
-    """First and last name; a full name alone splits at its last space.
-
-    The same convention as the pasted list of ``setup.parse_player_lines``:
-    "Anna van der Berg" gives "Anna van der" and "Berg". Matching compares
-    full names, so the split never causes a duplicate.
-    """
+    """First and last name as the preview read them (``split_full_name``:
+    "Anna van der Berg" gives "Anna" and "van der Berg"); a first name alone
+    is also the last name. Matching compares full names, so the split never
+    causes a duplicate."""
     if row.first_name or row.last_name:
         return row.first_name, row.last_name or row.first_name
-    first, _, last = row.name.rpartition(" ")
-    return first, last
+    return split_full_name(row.name)
 
 
 @transaction.atomic

@@ -1,11 +1,12 @@
 """Find or create the players of a list in a bounded number of queries.
 
 The one way a player is found or created from a row (pasted list, file
-import, API), applied to a whole list: the
-player with the row's EMA number, else a namesake (first and last name
-compared without case) who holds no other EMA number, else a new player; a
-known player gets the club, country and EMA number the row gives where the
-stored player has none. Rows are resolved in order against the known players
+import, API), applied to a whole list: the player with the row's EMA number,
+else a namesake (first and last name compared as one full name without case
+or accents) who holds no other EMA number and belongs to no other club
+(``imports.players.namesakes_differ``), else a new player; a known player
+gets the club, country and EMA number the row gives where the stored player
+has none. Rows are resolved in order against the known players
 and the players created by earlier rows, then everything is written with
 ``bulk_create``/``bulk_update``: a 1,000-player list is a few dozen queries,
 not several thousand.
@@ -19,7 +20,8 @@ from collections.abc import Mapping, Sequence
 
 from django.db import IntegrityError, transaction
 
-from tournaments.imports.players import normalise_ema_number
+from tournaments.imports.names import join_name
+from tournaments.imports.players import name_key, normalise_ema_number
 from tournaments.limits import FIRST_NAME_MAX_LENGTH, LAST_NAME_MAX_LENGTH
 from tournaments.models import Club, Player
 from tournaments.services.errors import ServiceError
@@ -27,8 +29,18 @@ from tournaments.services.errors import ServiceError
 BLANK_FIELDS = ["club", "country", "ema_number"]
 
 
-def _name_key(first_name: str, last_name: str) -> tuple[str, str]:
-    return first_name.casefold(), last_name.casefold()
+def _name_key(first_name: str, last_name: str) -> str:
+    """The full name without case, accents or spacing, as the file import
+    compares it: a player stored with another split of the same name (before
+    particles stayed with the last name: "Zoë Van der" "Ært") is still found."""
+    return name_key(join_name(first_name, last_name))
+
+
+def _differ(player: Player, ema_number: str, club: Club | None) -> bool:
+    """``namesakes_differ`` on a known player, clubs compared as rows."""
+    if ema_number and player.ema_number and ema_number != player.ema_number:
+        return True
+    return club is not None and player.club_id not in (None, club.pk)
 
 
 class _Players:
@@ -36,7 +48,7 @@ class _Players:
 
     def __init__(self) -> None:
         self.by_ema: dict[str, Player] = {}
-        self.by_name: dict[tuple[str, str], list[Player]] = {}
+        self.by_name: dict[str, list[Player]] = {}
         self.new: list[Player] = []
         self.changed: dict[int, Player] = {}
         # One query over every player, as the file import does: names are
@@ -50,14 +62,20 @@ class _Players:
         key = _name_key(player.first_name.strip(), player.last_name.strip())
         self.by_name.setdefault(key, []).append(player)
 
-    def find(self, first_name: str, last_name: str, ema_number: str) -> Player | None:
+    def find(
+        self, first_name: str, last_name: str, ema_number: str, club: Club | None
+    ) -> Player | None:
         if ema_number and ema_number in self.by_ema:
             return self.by_ema[ema_number]
-        for player in self.by_name.get(_name_key(first_name, last_name), []):
-            # A namesake holding another EMA number is another person.
-            if not ema_number or not player.ema_number:
-                return player
-        return None
+        # A namesake holding another EMA number, or of another club, is
+        # another person; one of the row's own club comes first.
+        namesakes = [
+            player
+            for player in self.by_name.get(_name_key(first_name, last_name), [])
+            if not _differ(player, ema_number, club)
+        ]
+        namesakes.sort(key=lambda player: player.club_id is None)
+        return namesakes[0] if namesakes else None
 
     def fill_blanks(
         self, player: Player, club: Club | None, country: str, ema_number: str
@@ -162,7 +180,9 @@ def find_or_create_players(rows: Sequence[Mapping[str, str]]) -> list[Player]:
     found = []
     for row in cleaned:
         club = clubs.get(row["club"]) if row["club"] else None
-        player = players.find(row["first_name"], row["last_name"], row["ema_number"])
+        player = players.find(
+            row["first_name"], row["last_name"], row["ema_number"], club
+        )
         if player is None:
             player = players.create(**{**row, "club": club})
         else:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
@@ -14,6 +13,8 @@ from django.utils.text import slugify
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import AnyRuleSet, get_ruleset, option_presets_of
 from scoring.engine.standings import clean_tiebreaks
+from tournaments.imports.names import split_full_name
+from tournaments.imports.players import split_pasted_line
 from tournaments.limits import MAX_PLAYERS_AT_ONCE
 from tournaments.models import (
     Hand,
@@ -240,14 +241,17 @@ def check_player_count(count: int) -> None:
 def parse_player_lines(text: str) -> list[dict[str, str]]:
     """Read a pasted list: one player a line, ``First Last[, club[, country[, EMA]]]``.
 
-    A line without a space in its name is a last name alone.
+    Fields and names are read as the organiser's pasted list reads them
+    (``imports.players.split_pasted_line`` and ``names.split_full_name``:
+    particles stay with the last name, "Last, First" on a line separated by
+    semicolons or tabs). A name of one word is a last name alone.
     """
     players = []
     for line in text.splitlines():
-        parts = [part.strip() for part in re.split(r"[,;\t]", line)]
+        parts = split_pasted_line(line)
         if not parts or not parts[0]:
             continue
-        first, _, last = parts[0].rpartition(" ")
+        first, last = split_full_name(parts[0])
         players.append(
             {
                 "first_name": first,

@@ -24,6 +24,8 @@ from tournaments.services.tables import check_round_open
 from tournaments.views.mixins import TableTokenMixin, TournamentMixin
 
 CLOCK = "tournaments/_clock.html"
+LABELLED = "labelled"
+"""The query parameter of a clock that names its round (the projector's)."""
 
 
 def round_notice(round_: Round) -> str:
@@ -51,14 +53,21 @@ def table_clock_context(table: Table) -> dict[str, Any]:
     }
 
 
-def round_clock_context(round_: Round) -> dict[str, Any]:
-    """For the projector and the organiser: the clock every table shares."""
+def round_clock_context(round_: Round, labelled: bool = False) -> dict[str, Any]:
+    """For the projector and the organiser: the clock every table shares.
+
+    ``labelled`` names the round on the clock face ("Round 2"): the
+    projector's boards show the round being played, which may not be the
+    round of the board. Its polls keep the label (``?labelled=1``).
+    """
+    url = reverse(
+        "public:round-clock",
+        kwargs={"slug": round_.tournament.slug, "number": round_.number},
+    )
     return {
         "clock": get_round_clock(round_),
-        "clock_url": reverse(
-            "public:round-clock",
-            kwargs={"slug": round_.tournament.slug, "number": round_.number},
-        ),
+        "clock_url": f"{url}?{LABELLED}=1" if labelled else url,
+        "clock_round": round_ if labelled else None,
     }
 
 
@@ -84,11 +93,12 @@ class RoundClockPageView(TournamentMixin, View):
 
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
         round_ = self.get_round()
+        labelled = request.GET.get(LABELLED) == "1"
         context = {
             "tournament": self.tournament,
             "round": round_,
             "extended_tables": extended_tables(round_),
-            **round_clock_context(round_),
+            **round_clock_context(round_, labelled=labelled),
         }
         if getattr(request, "htmx", False):
             if round_.status == Round.Status.FINISHED:

@@ -15,6 +15,7 @@ from django.views import View
 
 from scoring.messages import score_words
 from tournaments.models import Registration
+from tournaments.selectors.clock import get_current_round
 from tournaments.selectors.room import (
     PlayerRecord,
     get_live_standings,
@@ -141,6 +142,7 @@ class ProjectorStandingsView(TournamentMixin, LiveMixin, View):
         context["columns"] = board_columns(len(context["rows"]))
         context["column_range"] = range(context["columns"])
         context["seated_round"] = _latest_seated_round(context["rounds"])
+        context["clock_round"] = get_current_round(self.tournament)
         return render_page(
             request,
             "tournaments/public/projector_standings.html",
@@ -166,6 +168,8 @@ class ProjectorSeatingView(TournamentMixin, LiveMixin, View):
             "round": round_,
             "sitters": sitters,
             "columns": board_columns(len(sitters), wide_rows=True),
+            # The clock of the round being played, whichever round is seated.
+            "clock_round": get_current_round(self.tournament),
             **self.live_context(projector=True),
         }
         return render_page(

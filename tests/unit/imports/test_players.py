@@ -107,14 +107,15 @@ def test_header_matching_ignores_case_accents_and_punctuation():
 
 
 def test_single_name_column_and_blank_rows():
-    """A "Name" column suffices; blank rows are skipped, row numbers kept."""
+    """A "Name" column suffices (split into first and last name); blank rows
+    are skipped, row numbers kept."""
     data = b"Name,Country,EMA\nAlice Martin,fr,\n\n,,\nBob Smith,United Kingdom,-\n"
     preview = parse_player_file("list.txt", data)
     assert preview.is_valid
     alice, bob = preview.rows
-    assert (alice.row_number, alice.name, alice.first_name, alice.country) == (
-        2, "Alice Martin", "", "FRA",
-    )  # fmt: skip
+    assert (
+        alice.row_number, alice.name, alice.first_name, alice.last_name, alice.country
+    ) == (2, "Alice Martin", "Alice", "Martin", "FRA")  # fmt: skip
     assert (bob.row_number, bob.country, bob.ema_number) == (5, "GBR", None)
 
 
