@@ -97,11 +97,16 @@ def test_thirty_tablets_record_at_the_same_moment(venue, venue_template):
 
 
 def test_a_wrong_link_gets_muraille_404_page(venue):
-    """DEBUG is off: a mistyped table link gets Muraille's own page."""
-    answer = requests.get(f"{venue.url}/table/not-a-token/", timeout=30)
+    """DEBUG is off: a wrong link gets Muraille's own page, and a mistyped
+    or replaced table link the page that says what to do."""
+    answer = requests.get(f"{venue.url}/nowhere/", timeout=30)
     assert answer.status_code == 404
     assert "Page not found" in answer.text
     assert "Muraille" in answer.text and "Traceback" not in answer.text
+    table = requests.get(f"{venue.url}/table/not-a-token/", timeout=30)
+    assert table.status_code == 404
+    assert "This table link is no longer valid" in table.text
+    assert "Traceback" not in table.text
 
 
 def test_static_files_are_served(venue):
