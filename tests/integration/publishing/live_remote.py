@@ -14,6 +14,7 @@ import os
 import secrets
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -137,9 +138,13 @@ def wait_until_serving(process: subprocess.Popen, url: str) -> None:
 @contextmanager
 def live_remote() -> Iterator[LiveRemote]:
     postgres_or_skip()
-    with fresh_database() as database_url:
+    with fresh_database() as database_url, tempfile.TemporaryDirectory() as static:
         env = server_env(database_url)
         manage(env, "migrate", "--noinput")
+        # As a deployment does: DEBUG off, every page (the 404 page too)
+        # names the hashed files of the manifest.
+        env["STATIC_ROOT"] = static
+        manage(env, "collectstatic", "--noinput", "--verbosity", "0")
         token = manage(env, "shell", "-c", ORGANISER_SCRIPT).strip().splitlines()[-1]
         port = free_port()
         process = subprocess.Popen(
