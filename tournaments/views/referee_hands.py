@@ -130,7 +130,18 @@ class HandCorrectView(TableSheetView):
         return self.render_sheet(status=status, edit_form=form, edit_hand=hand)
 
 
-class HandDeleteView(TableSheetView):
+class HandActionView(TableSheetView):
+    """A POST on one hand that carries only its version (delete, confirm):
+    the hand gone, a stale version and a refusal are answered alike."""
+
+    def act(self, hand: Hand, version: int) -> None:
+        raise NotImplementedError
+
+    def done_message(self, hand: Hand) -> str:
+        raise NotImplementedError
+
+    anchor_to_hand = False
+
     def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
         hand = Hand.objects.filter(table=self.table, pk=pk).first()
         if hand is None:
@@ -139,48 +150,39 @@ class HandDeleteView(TableSheetView):
         if not form.is_valid() or form.cleaned_data["version"] is None:
             return self.render_sheet(status=400, delete_error=_("Reload the page."))
         try:
-            services.delete_hand(
-                hand_id=hand.pk,
-                expected_version=form.cleaned_data["version"],
-                **self.service_context(),
-            )
+            self.act(hand, form.cleaned_data["version"])
         except ERRORS as error:
             stale = self.stale(error)
             if stale is not None:
                 return stale
             status = getattr(error, "status_code", 400)
             return self.render_sheet(status=status, delete_error=error_message(error))
-        messages.success(
-            request, _("Hand %(number)s was deleted.") % {"number": hand.number}
-        )
+        messages.success(request, self.done_message(hand))
+        if self.anchor_to_hand:
+            return self.done(anchor=f"hand-{hand.number}")
         return self.done()
 
 
-class HandConfirmView(TableSheetView):
+class HandDeleteView(HandActionView):
+    def act(self, hand: Hand, version: int) -> None:
+        services.delete_hand(
+            hand_id=hand.pk, expected_version=version, **self.service_context()
+        )
+
+    def done_message(self, hand: Hand) -> str:
+        return _("Hand %(number)s was deleted.") % {"number": hand.number}
+
+
+class HandConfirmView(HandActionView):
     """The referee keeps the typed points of a hand whose winds changed
     (``Hand.needs_check``): the sheet's mark goes."""
 
-    def post(self, request: HttpRequest, token: str, pk: int) -> HttpResponse:
-        hand = Hand.objects.filter(table=self.table, pk=pk).first()
-        if hand is None:
-            return self.hand_gone()
-        form = VersionForm(request.POST)
-        if not form.is_valid() or form.cleaned_data["version"] is None:
-            return self.render_sheet(status=400, delete_error=_("Reload the page."))
-        try:
-            hand_checks.confirm_hand(
-                hand_id=hand.pk,
-                expected_version=form.cleaned_data["version"],
-                **self.service_context(),
-            )
-        except ERRORS as error:
-            stale = self.stale(error)
-            if stale is not None:
-                return stale
-            status = getattr(error, "status_code", 400)
-            return self.render_sheet(status=status, delete_error=error_message(error))
-        messages.success(
-            request,
-            _("Hand %(number)s: its points are confirmed.") % {"number": hand.number},
+    anchor_to_hand = True
+
+    def act(self, hand: Hand, version: int) -> None:
+        hand_checks.confirm_hand(
+            hand_id=hand.pk, expected_version=version, **self.service_context()
         )
-        return self.done(anchor=f"hand-{hand.number}")
+
+    def done_message(self, hand: Hand) -> str:
+        return _("Hand %(number)s: its points are confirmed.") % {"number": hand.number}
