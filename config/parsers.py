@@ -79,6 +79,30 @@ def body_limit() -> int:
     return settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440
 
 
+def read_bounded_json(
+    stream: Any,
+    parser_context: dict[str, Any] | None,
+    *,
+    limit: int,
+    strict: bool = True,
+) -> Any:
+    """A request body read from its stream up to ``limit`` bytes (413 past
+    it) and parsed with the depth bound (400): what every JSON parser of the
+    API does, whatever its size limit."""
+    data = stream.read(limit + 1) if stream is not None else b""
+    if len(data) > limit:
+        raise RequestTooLarge(too_large_message(limit))
+    encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+    constant = {"parse_constant": strict_constant} if strict else {}
+    try:
+        return loads_bounded(data.decode(encoding), **constant)
+    except JSONTooDeep as error:
+        raise ParseError(too_deep_message()) from error
+    except (ValueError, UnicodeDecodeError) as error:
+        # DRF's own wording, which clients and the calculator already read.
+        raise ParseError("JSON parse error - " + str(error)) from error
+
+
 class BoundedJSONParser(JSONParser):
     """DRF's JSON parser with a size cap (413) and a depth cap (400)."""
 
@@ -88,19 +112,9 @@ class BoundedJSONParser(JSONParser):
         media_type: str | None = None,
         parser_context: dict[str, Any] | None = None,
     ) -> Any:
-        limit = body_limit()
-        data = stream.read(limit + 1) if stream is not None else b""
-        if len(data) > limit:
-            raise RequestTooLarge(too_large_message(limit))
-        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
-        constant = {"parse_constant": strict_constant} if self.strict else {}
-        try:
-            return loads_bounded(data.decode(encoding), **constant)
-        except JSONTooDeep as error:
-            raise ParseError(too_deep_message()) from error
-        except (ValueError, UnicodeDecodeError) as error:
-            # DRF's own wording, which clients and the calculator already read.
-            raise ParseError("JSON parse error - " + str(error)) from error
+        return read_bounded_json(
+            stream, parser_context, limit=body_limit(), strict=self.strict
+        )
 
 
 class BoundedJSONSerializerField(serializers.JSONField):

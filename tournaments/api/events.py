@@ -11,25 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ParseError, PermissionDenied
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.utils.json import strict_constant
 from rest_framework.views import APIView
 
-from config.parsers import (
-    JSONTooDeep,
-    RequestTooLarge,
-    loads_bounded,
-    too_deep_message,
-    too_large_message,
-)
+from config.parsers import read_bounded_json
 from tournaments.api.schema import error
 from tournaments.archive.limits import ARCHIVE_MAX_BYTES
 from tournaments.permissions import ORGANISER_REQUIRED, can_create_tournament
@@ -55,17 +47,7 @@ class ArchiveJSONParser(BaseParser):
         media_type: str | None = None,
         parser_context: dict[str, Any] | None = None,
     ) -> Any:
-        limit = self.max_bytes
-        data = stream.read(limit + 1) if stream is not None else b""
-        if len(data) > limit:
-            raise RequestTooLarge(too_large_message(limit))
-        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
-        try:
-            return loads_bounded(data.decode(encoding), parse_constant=strict_constant)
-        except JSONTooDeep as error:
-            raise ParseError(too_deep_message()) from error
-        except (ValueError, UnicodeDecodeError) as error:
-            raise ParseError("JSON parse error - " + str(error)) from error
+        return read_bounded_json(stream, parser_context, limit=self.max_bytes)
 
 
 class EventImportOutput(serializers.Serializer):
