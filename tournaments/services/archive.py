@@ -51,7 +51,7 @@ from tournaments.services.archive_tables import (
 )
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
-from tournaments.services.setup import _create_with_free_slug
+from tournaments.services.setup import create_with_free_slug
 from tournaments.services.tables import lock_rows
 
 CREATE_PERMISSION = "tournaments.add_tournament"
@@ -289,7 +289,7 @@ def _settings_of(event: EventSettings) -> dict[str, Any]:
 def _create(event: EventSettings, actor: Actor) -> Tournament:
     values = _settings_of(event)
     created_at = values.pop("created_at")
-    tournament = _create_with_free_slug(event.slug, uid=event.uid, **values)
+    tournament = create_with_free_slug(event.slug, uid=event.uid, **values)
     if created_at is not None:
         # auto_now_add stamped the insert: the event's own time is kept.
         Tournament.objects.filter(pk=tournament.pk).update(created_at=created_at)

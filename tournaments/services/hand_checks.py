@@ -12,7 +12,7 @@ from django.db import transaction
 
 from tournaments.models import Hand
 from tournaments.services.audit import Actor, record_event
-from tournaments.services.hands import _locked_hand, hand_snapshot
+from tournaments.services.hands import hand_snapshot, lock_hand
 from tournaments.services.tables import bump_version, check_table_open, check_version
 
 
@@ -27,7 +27,7 @@ def confirm_hand(
 ) -> Hand:
     """The referee checked the typed points of a hand whose winds changed
     (``needs_check``) and keeps them: the flag is cleared, nothing else."""
-    hand = _locked_hand(hand_id)
+    hand = lock_hand(hand_id)
     table = hand.table
     check_table_open(table)
     check_version(hand.version, expected_version)

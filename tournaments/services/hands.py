@@ -279,7 +279,7 @@ def correct_hand(
     points, and the rebuild counts again the hands with tiles whose winds
     moved (this one and the later ones: ``revalue``).
     """
-    hand = _locked_hand(hand_id)
+    hand = lock_hand(hand_id)
     table = hand.table
     check_table_open(table)
     check_version(hand.version, expected_version)
@@ -332,7 +332,7 @@ def _apply_winds(hand: Hand, seat_winds: str, prevalent_wind: str | None) -> Non
     hand.winds_corrected = True
 
 
-def _locked_hand(hand_id: int) -> Hand:
+def lock_hand(hand_id: int) -> Hand:
     """Lock the hand's table, then load the hand (lock order: table first).
 
     A hand deleted by another request while this one waited for the lock
@@ -361,7 +361,7 @@ def delete_hand(
     actor_label: str = "",
 ) -> None:
     """Remove a hand; later hands move up one number."""
-    hand = _locked_hand(hand_id)
+    hand = lock_hand(hand_id)
     table = hand.table
     check_table_open(table)
     check_version(hand.version, expected_version)

@@ -53,7 +53,7 @@ def create_tournament(
     rule_set.clean_options(options)
     if not 1 <= rounds_count <= 40:
         raise ServiceError("bad_rounds_count", field="rounds_count", value=rounds_count)
-    tournament = _create_with_free_slug(
+    tournament = create_with_free_slug(
         slug or slugify(name) or "tournament",
         name=name,
         rounds_count=rounds_count,
@@ -168,7 +168,7 @@ def _resize_rounds(tournament: Tournament, count: int) -> None:
 SLUG_ATTEMPTS = 20
 
 
-def _create_with_free_slug(base: str, **fields: Any) -> Tournament:
+def create_with_free_slug(base: str, **fields: Any) -> Tournament:
     """Create the tournament under the first free slug from ``base``.
 
     The check and the insert are two statements: a same-name tournament
