@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
+from django.contrib.auth.models import Permission
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +19,12 @@ ORGANISER_REQUIRED = _(
     "Creating a tournament needs the organiser permission. Ask an "
     "administrator to grant it to your account."
 )
+
+
+def organiser_permission() -> Permission:
+    """The permission row itself, to grant or revoke."""
+    app_label, codename = CREATE_TOURNAMENT_PERMISSION.split(".")
+    return Permission.objects.get(content_type__app_label=app_label, codename=codename)
 
 
 def can_create_tournament(user: Any) -> bool:

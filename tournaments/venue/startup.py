@@ -12,13 +12,12 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.permissions import CREATE_TOURNAMENT_PERMISSION
+from tournaments.permissions import organiser_permission
 from tournaments.services import jobs
 
 ORGANISER = "organiser"
@@ -83,15 +82,12 @@ def create_organiser() -> tuple[str, str] | None:
     (user name, password) to print once; None when the account exists. Only
     the password's hash is stored."""
     user_model = get_user_model()
-    app_label, codename = CREATE_TOURNAMENT_PERMISSION.split(".")
     with transaction.atomic():
         if user_model.objects.filter(username=ORGANISER).exists():
             return None
         password = secrets.token_urlsafe(12)
         user = user_model.objects.create_user(username=ORGANISER, password=password)
-        user.user_permissions.add(
-            Permission.objects.get(content_type__app_label=app_label, codename=codename)
-        )
+        user.user_permissions.add(organiser_permission())
     return ORGANISER, password
 
 

@@ -43,7 +43,7 @@ server that never starts fails the test, never a figure the test checks."""
 ORGANISER_SCRIPT = """
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
-from tournaments.management.commands.grant_organiser import organiser_permission
+from tournaments.permissions import organiser_permission
 user = get_user_model().objects.create_user("online-organiser", password=None)
 user.user_permissions.add(organiser_permission())
 print(Token.objects.create(user=user).key)

@@ -1,15 +1,9 @@
 """``python manage.py grant_organiser <username>``: let an account create events."""
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.permissions import CREATE_TOURNAMENT_PERMISSION
-
-
-def organiser_permission() -> Permission:
-    app_label, codename = CREATE_TOURNAMENT_PERMISSION.split(".")
-    return Permission.objects.get(content_type__app_label=app_label, codename=codename)
+from tournaments.permissions import organiser_permission
 
 
 class Command(BaseCommand):
