@@ -16,6 +16,7 @@ from scoring.engine.errors import EngineError
 from scoring.engine.types import OptionField, OptionKind, as_int, option_in_range
 
 COUNTS = ("full", "short")
+FU_COUNTS = ("modern", "classic")
 LIMITS = ("classic", "modern")
 KAZOE = ("yakuman", "sanbaiman")
 MULTIPLE_RON = ("double", "triple", "head_bump")
@@ -31,6 +32,9 @@ class RiichiOptions:
     """Riichi settings.
 
     ``count``: ``"full"`` (han and fu) or ``"short"`` (the han-only table).
+    ``fu_count``: how the tile calculator counts fu, ``"modern"`` (EMA and
+    Japanese leagues) or ``"classic"`` (seed 004's "méthode classique": base
+    30 closed, 20 with a call, a self-draw always 2, see ``classic_fu``).
     ``limits``: ``"classic"`` (baiman 8-9 han, sanbaiman 10-12) or
     ``"modern"`` (baiman 8-10, sanbaiman 11-12).
     ``kazoe``: what 13+ counted han are worth, ``"yakuman"`` or
@@ -60,6 +64,7 @@ class RiichiOptions:
     """
 
     count: str = "full"
+    fu_count: str = "modern"
     start_points: int = 25_000
     return_points: int = 30_000
     uma: tuple[int, int, int, int] | None = EMA_UMA
@@ -81,6 +86,7 @@ class RiichiOptions:
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "count": COUNTS,
+    "fu_count": FU_COUNTS,
     "limits": LIMITS,
     "kazoe": KAZOE,
     "multiple_ron": MULTIPLE_RON,
@@ -203,6 +209,7 @@ PRESETS: dict[str, dict[str, object]] = {
     # tanyao, no red fives.
     "ema": {
         "count": "full",
+        "fu_count": "modern",
         "start_points": 30_000,
         "return_points": 30_000,
         "uma": list(EMA_UMA),
@@ -228,6 +235,7 @@ PRESETS: dict[str, dict[str, object]] = {
     # dobon (-10,000), open tanyao and red fives.
     "modern": {
         "count": "full",
+        "fu_count": "modern",
         "start_points": 25_000,
         "return_points": 30_000,
         "uma": list(EMA_UMA),

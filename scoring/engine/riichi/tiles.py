@@ -42,6 +42,7 @@ from mahjong.meld import Meld as LibraryMeld
 
 from scoring.engine.errors import EngineError
 from scoring.engine.mcr.fans.hand import WinningHand, parse_hand
+from scoring.engine.riichi.classic_reading import classic_fu_of
 from scoring.engine.riichi.messages import message
 from scoring.engine.riichi.options import RiichiOptions
 from scoring.engine.riichi.value import HandValue, Price, price
@@ -271,37 +272,70 @@ def _config(hand: RiichiHand, options: RiichiOptions) -> HandConfig:
     )
 
 
-def estimate(hand: RiichiHand, options: RiichiOptions) -> HandResponse:
-    """The library's own answer for ``hand`` (errors in ``.error``)."""
+@dataclass(frozen=True)
+class LibraryHand:
+    """The hand in the library's terms: 136-format tile ids, its melds and
+    the conditions, as ``HandCalculator.estimate_hand_value`` takes them."""
+
+    tiles: tuple[int, ...]
+    win_tile: int
+    melds: tuple[LibraryMeld, ...]
+    dora_indicators: tuple[int, ...]
+    ura_dora_indicators: tuple[int, ...]
+    config: HandConfig
+
+
+def library_hand(hand: RiichiHand, options: RiichiOptions) -> LibraryHand:
+    """``hand`` in the library's terms, each copy of a tile its own id."""
     copies = _Copies(hand.red_fives, options.red_fives)
     winning = hand.hand
     concealed = [copies.take(tile) for tile in winning.concealed]
     win_tile = copies.take(winning.winning_tile)
-    melds = [
+    melds = tuple(
         LibraryMeld(
             meld_type=_MELD_TYPES[meld.kind],
             tiles=[copies.take(tile) for tile in meld.tiles],
             opened=not meld.concealed,
         )
         for meld in winning.melds
-    ]
-    tiles = [*concealed, win_tile, *(tile for meld in melds for tile in meld.tiles)]
-    return HandCalculator.estimate_hand_value(
-        tiles,
-        win_tile,
+    )
+    tiles = (*concealed, win_tile, *(tile for meld in melds for tile in meld.tiles))
+    return LibraryHand(
+        tiles=tiles,
+        win_tile=win_tile,
         melds=melds,
-        dora_indicators=[copies.take(t) for t in hand.dora_indicators],
-        ura_dora_indicators=[copies.take(t) for t in hand.ura_dora_indicators],
+        dora_indicators=tuple(copies.take(t) for t in hand.dora_indicators),
+        ura_dora_indicators=tuple(copies.take(t) for t in hand.ura_dora_indicators),
         config=_config(hand, options),
     )
 
 
+def estimate(library: LibraryHand) -> HandResponse:
+    """The library's own answer for the hand (errors in ``.error``)."""
+    return HandCalculator.estimate_hand_value(
+        library.tiles,
+        library.win_tile,
+        melds=library.melds,
+        dora_indicators=library.dora_indicators,
+        ura_dora_indicators=library.ura_dora_indicators,
+        config=library.config,
+    )
+
+
 def count_hand(hand: RiichiHand, options: RiichiOptions) -> TileCount:
-    """The hand's yaku, value and price, or ``EngineError`` (no yaku, ...)."""
-    response = estimate(hand, options)
+    """The hand's yaku, value and price, or ``EngineError`` (no yaku, ...).
+
+    The fu are the library's (the modern count) or, under the ``fu_count``
+    setting ``"classic"``, seed 004's count of the same reading.
+    """
+    library = library_hand(hand, options)
+    response = estimate(library)
     if response.error is not None or response.han is None or response.fu is None:
         code, field = _LIBRARY_ERRORS.get(str(response.error), ("internal_error", None))
         raise EngineError(code, field=field, condition=field or "")
+    fu = response.fu
+    if options.fu_count == "classic":
+        fu = classic_fu_of(library, response, hand.hand)
     is_open = response.is_open_hand
     yaku = tuple(
         YakuCount(
@@ -319,13 +353,13 @@ def count_hand(hand: RiichiHand, options: RiichiOptions) -> TileCount:
         han += hand.dora
     value = HandValue(
         han=0 if yakuman else han,
-        fu=response.fu if han < 5 and not yakuman else None,
+        fu=fu if han < 5 and not yakuman else None,
         yakuman=yakuman,
     )
     return TileCount(
         yaku=yaku,
         value=value,
-        fu=response.fu,
+        fu=fu,
         price=price(value, options, dealer=hand.dealer),
         dealer=hand.dealer,
         self_drawn=hand.hand.self_drawn,
