@@ -26,13 +26,18 @@ from typing import TYPE_CHECKING
 
 from mahjong.constants import CHUN, HAKU, HATSU
 from mahjong.hand_calculating.divider import HandDivider
-from mahjong.hand_calculating.fu import FuCalculator
+from mahjong.hand_calculating.fu import FuCalculator, FuDetail
 from mahjong.hand_calculating.hand_response import HandResponse
 from mahjong.tile import TilesConverter
 
 from scoring.engine.errors import EngineError
 from scoring.engine.mcr.fans.hand import WinningHand
-from scoring.engine.riichi.classic_fu import ClassicSet, Reading, classic_fu
+from scoring.engine.riichi.classic_fu import (
+    SEVEN_PAIRS_FU,
+    ClassicSet,
+    Reading,
+    classic_fu,
+)
 from scoring.engine.tiles import tile_from_index
 
 if TYPE_CHECKING:
@@ -44,13 +49,16 @@ SEVEN_PAIRS_BLOCKS = 7
 def classic_fu_of(
     library: LibraryHand, response: HandResponse, hand: WinningHand
 ) -> int:
-    """The classic fu of the reading the library chose; the library's own
-    fu when that is no four sets and a pair (seven pairs 25, thirteen
-    orphans 0)."""
+    """The classic fu of the reading the library chose. Seven pairs keep
+    their 25 and thirteen orphans (no breakdown) the library's 0; any other
+    hand whose reading cannot be found again is refused rather than priced
+    at its modern fu."""
     reading = chosen_reading(library, response, hand)
-    if reading is None:
+    if reading is not None:
+        return classic_fu(reading)
+    if not response.fu_details or response.fu == SEVEN_PAIRS_FU:
         return int(response.fu or 0)
-    return classic_fu(reading)
+    raise EngineError("internal_error")
 
 
 def chosen_reading(
@@ -68,9 +76,19 @@ def chosen_reading(
             details, fu = FuCalculator.calculate_fu(
                 blocks, library.win_tile, group, config, valued, library.melds
             )
-            if details == response.fu_details and fu == response.fu:
+            if fu == response.fu and _same(details, response.fu_details):
                 return reading_of(blocks, group, opened, hand)
     return None
+
+
+def _same(details: Sequence[FuDetail], answer: Sequence[FuDetail] | None) -> bool:
+    """The same breakdown, whatever the order (the library's answer sorts
+    it by fu)."""
+
+    def key(detail: FuDetail) -> tuple[int, str]:
+        return (detail["fu"], detail["reason"])
+
+    return sorted(details, key=key) == sorted(answer or (), key=key)
 
 
 def winning_groups(
