@@ -102,6 +102,19 @@ def test_seven_pairs_stay_25_fu():
     assert score_tiles(hand, CLASSIC).result["fu"] == 25
 
 
+def test_thirteen_orphans_are_still_a_yakuman():
+    """No four sets and a pair to read: the library's answer stands."""
+    hand = {
+        "concealed": "119m19p19s123456z",
+        "winning_tile": "7z",
+        "seat_wind": "S",
+        "prevalent_wind": "E",
+    }
+    counted = answer(hand, CLASSIC)
+    assert (counted["ok"], counted["fu"], counted["yakuman"]) == (True, 0, 1)
+    assert counted["payment"]["ron"] == 32_000
+
+
 def test_the_setting_is_checked_and_modern_by_default():
     assert options().fu_count == "modern"
     with pytest.raises(EngineError) as raised:
