@@ -275,15 +275,22 @@ def gunicorn(
 
 
 def celery_worker(
-    env: dict[str, str], log: Path, *, beat_schedule: Path | None = None
+    env: dict[str, str],
+    log: Path,
+    *,
+    beat_schedule: Path | None = None,
+    include: str | None = None,
 ) -> Group:
     """A solo worker (one process: the task runs in the process killed);
-    with ``beat_schedule``, Celery beat runs inside it (``-B``), as the
-    production schedule's requeue sweep."""
+    with ``beat_schedule``, Celery beat runs inside it (``-B``) on the
+    production schedule (the requeue sweep every 15 s); ``include`` imports
+    a test-only hook module."""
     args = [sys.executable, "-m", "celery", "-A", "config", "worker"]
     args += ["--pool=solo", "--without-gossip", "--without-mingle", "-l", "INFO"]
     if beat_schedule is not None:
         args += ["-B", "-s", str(beat_schedule)]
+    if include is not None:
+        args += ["--include", include]
     worker = Group(args, env, log)
     with _stopped_unless_up(worker):
         wait_until(
