@@ -116,7 +116,8 @@ def test_the_database_cut_then_back(served, proxy, organiser, token):
     assert again.status_code == 200, again.text
     assert tablet.record(on_tablet).status_code == 302
     hands = Hand.objects.filter(table=table).order_by("number")
-    assert [(h.number, h.winner_id) for h in hands] == [(1, east), (2, south)]
+    winners = [(h.number, h.winner.registration.player_id) for h in hands]
+    assert winners == [(1, east), (2, south)]
     page = tablet.open()
     assert page.status_code == 200
     assert requests.get(standings, timeout=10).status_code == 200
