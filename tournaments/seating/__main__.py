@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
+from .budget import search_clock
 from .command import run
 from .errors import SeatingError
 
 
 def main() -> int:
     try:
-        response = run(sys.stdin.read(), clock=time.monotonic)
+        response = run(sys.stdin.read(), clock=search_clock)
     except SeatingError as error:
         detail = json.dumps(error.params, sort_keys=True, default=str)
         print(f"seating error: {error.code} {detail}", file=sys.stderr)

@@ -24,7 +24,8 @@ def plan_seating(
 ) -> SeatingPlan:
     """Plan ``request.rounds_to_plan`` rounds and return them with their figures.
 
-    ``clock`` returns seconds (``time.monotonic`` in production). The search
+    ``clock`` returns seconds (``budget.search_clock`` in production: the
+    search's own CPU time, which waiting for a CPU does not spend). The search
     stops by step counts, so a seed gives one plan; ``request.time_limit_s`` on
     that clock is a safety limit that ends it early with the best plan found,
     and the plan then says so (``clock_stopped``).

@@ -11,7 +11,6 @@ round 3 is handled by planning rounds 4 onwards again.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 
 from django.conf import settings
@@ -19,6 +18,7 @@ from django.db import transaction
 
 from tournaments.models import WINDS, Round, Seat, SeatingPlan, Table, Tournament
 from tournaments.seating import SeatingError, SeatingRequest, plan_seating, plan_stats
+from tournaments.seating.budget import search_clock
 from tournaments.seating.command import request_to_data
 from tournaments.seating.validation import check_mode_plans
 from tournaments.selectors.seating import (
@@ -32,10 +32,11 @@ from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
 from tournaments.services.tables import lock_rows
 
-#: The seating engine's clock, in seconds. It only bounds a search (the
-#: search itself stops by step counts); tests put a fake clock here so that a
-#: loaded machine cannot cut a search short.
-engine_clock: Callable[[], float] = time.monotonic
+#: The seating engine's clock, in seconds: the search's own CPU time, so a
+#: job sent again beside a killed worker's leftovers, or on a loaded machine,
+#: gets the same search as its first run. It only bounds a search (the search
+#: itself stops by step counts); tests may put a fake clock here.
+engine_clock: Callable[[], float] = search_clock
 
 
 class PlanCancelled(Exception):
