@@ -8,7 +8,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/muraille
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
 PORT ?= 8000
 
-.PHONY: run venue publish export-event test venv services lint test-sqlite test-postgres test-worker test-e2e messages clean
+.PHONY: run venue publish export-event test venv services lint test-sqlite test-postgres test-worker test-faults test-e2e messages clean
 
 # Debian ships Python's venv module apart: install it when the first try fails.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -65,17 +65,24 @@ lint: venv
 	DEBUG=true $(PY) manage.py spectacular --validate --fail-on-warn --file /dev/null
 
 test-sqlite: venv
-	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not celery_worker and not e2e"
+	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not celery_worker and not e2e and not faults"
 
 test-postgres: venv
 	bash scripts/services_up.sh postgres
 	TEST_DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest -q -p no:cacheprovider \
-	  -m "not celery_worker and not e2e" tests/integration tests/api
+	  -m "not celery_worker and not e2e and not faults" tests/integration tests/api
 
 test-worker: venv
 	bash scripts/services_up.sh postgres redis
 	TEST_DATABASE_URL=$(PG_URL) TEST_CELERY_BROKER_URL=$(REDIS_TEST_URL) \
 	  $(VENV)/bin/pytest -q -p no:cacheprovider -m celery_worker tests/integration
+
+# Real servers and workers hurt on purpose (docs/faults.md): an own
+# redis-server killed and restarted, a cut proxy in front of PostgreSQL,
+# gunicorn and Celery workers killed mid-request and mid-job.
+test-faults: venv
+	bash scripts/services_up.sh postgres redis
+	TEST_DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest -q -p no:cacheprovider -m faults tests/faults
 
 # A real browser: Debian's chromium driven by Playwright.
 test-e2e: venv
@@ -83,7 +90,7 @@ test-e2e: venv
 	$(VENV)/bin/pytest -q -p no:cacheprovider -m e2e tests/e2e
 
 # Services first, so a missing one fails the run at once, not after the suite.
-test: services lint test-sqlite test-postgres test-worker test-e2e
+test: services lint test-sqlite test-postgres test-worker test-faults test-e2e
 
 messages: venv
 	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=tests --ignore=bench
