@@ -67,6 +67,8 @@ MESSAGES: dict[str, str] = {
     # Tournament settings
     "unknown_ruleset": _("“%(ruleset)s” is not a rule set this site knows."),
     "duplicate_ruleset": _("Two rule sets use the code “%(ruleset)s”."),
+    "not_a_ruleset": _("%(ruleset)s is not a rule set: it must extend BaseRuleSet."),
+    "no_hand_sheets": _("The %(ruleset)s rules do not score every player's hand."),
     "unknown_option": _("“%(option)s” is not a setting of these rules."),
     "option_out_of_range": _(
         "%(value)s is not allowed for “%(option)s”: choose between %(minimum)s "

@@ -22,6 +22,8 @@ from typing import Any
 from django.db.models import Case, IntegerField, Value, When
 from django.utils.translation import get_language
 
+from scoring.engine.errors import EngineError
+from scoring.engine.rulesets import get_ruleset
 from tournaments.export_labels import export_labels
 from tournaments.exports.rows import (
     HandRow,
@@ -43,9 +45,6 @@ __all__ = [
     "list_penalty_rows",
     "list_session_rows",
 ]
-
-EMA_RULESETS = {"mcr": "MCR", "riichi": "Riichi"}
-"""The rule set names the EMA results file uses; others show their code."""
 
 _WIND_ORDER = Case(
     *(When(seat__wind=wind, then=Value(index)) for index, wind in enumerate(WINDS)),
@@ -115,9 +114,18 @@ def get_tournament_info(tournament: Tournament, players: int) -> TournamentInfo:
         end_date=max(start, end),
         days=_days(start, end),
         mers_weight=tournament.mers_weight,
-        ruleset=EMA_RULESETS.get(tournament.ruleset, tournament.ruleset),
+        ruleset=_ema_name(tournament.ruleset),
         players=players,
     )
+
+
+def _ema_name(code: str) -> str:
+    """The rule set's name in the EMA results file (``BaseRuleSet.ema_name``);
+    a rule set the EMA does not rank, or one since removed, shows its code."""
+    try:
+        return get_ruleset(code).ema_name or code
+    except EngineError:
+        return code
 
 
 def _days(start: date, end: date) -> int:

@@ -209,7 +209,7 @@ def get_table_page(table: Table) -> dict[str, Any]:
         "next_deal": deal,
         "next_hand_number": len(hands) + 1,
         "prevalent_wind_name": wind_name(str(deal.prevalent_wind)) if deal else "",
-        "heading_wind": _heading_wind(form, options),
+        "heading_wind": ruleset.heading_wind(options),
         # What the players follow from hand to hand besides the winds.
         "deal_counters": [
             (label, deal.counter(name))
@@ -218,20 +218,6 @@ def get_table_page(table: Table) -> dict[str, Any]:
         ],
         **table_clock_context(table),  # the clock; is the round open?
     }
-
-
-def _heading_wind(entry: ResultForm | None, options: Any) -> str:
-    """What the new hand's heading says of the wind: MCR's and riichi's
-    prevalent wind (``"prevalent"``); where every player's hand scores (the
-    rule set's result inputs, ``entry``), the round wind (``"round"``: the
-    French "vent du tour", not the dominant wind chosen for each hand) only
-    where it is played, else nothing (``"none"``)."""
-    every_hand = entry is not None and any(
-        field.kind == FieldKind.HANDS for field in entry.fields
-    )
-    if not every_hand:
-        return "prevalent"
-    return "round" if getattr(options, "plays_round_wind", False) else "none"
 
 
 def seat_cells(table: Table) -> list[dict[str, Any]]:
@@ -276,7 +262,7 @@ def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     if not tiles:
         return context
     ruleset, options = ruleset_for(table.round.tournament)
-    if ruleset.code not in OWN_ANSWER:
+    if not ruleset.tiles_preview_is_calculator:
         context.update(_counted_tiles(ruleset, options, data, deal, winner, seats))
         return context
     result = {"kind": data["kind"], "flowers": data.get("flowers") or 0}
@@ -286,12 +272,6 @@ def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
         total = int(answer["total"])  # type: ignore[call-overload]
         context["fan_total"] = total - result["flowers"]
     return context
-
-
-#: Rule sets whose tile calculator has an answer of its own for the preview
-#: (MCR's fan breakdown, shared with the calculator page); the others show
-#: what the registry's ``score_tiles`` counts and the hand's payments.
-OWN_ANSWER = frozenset({"mcr"})
 
 
 def _counted_tiles(
