@@ -36,8 +36,11 @@ class RuleSetWords:
     "Score".
     ``counters``: the deal counters players follow at the table (riichi's
     honba); counters without words are bookkeeping and are not shown.
-    ``units``: the units of ``hand_value``, and ``hand_value`` the heading
-    of the hand value column.
+    ``units``: the units of ``hand_value`` (the first is the column's
+    own), and ``hand_value`` the heading of the hand value column.
+    ``sheet``: the workbook's column headings in the rule set's own words,
+    by the exports' label keys (``tournaments.exports.labels``: riichi's
+    ``"fans"`` column is its yaku).
     """
 
     name: str
@@ -49,3 +52,4 @@ class RuleSetWords:
     scores: Mapping[str, str] = field(default_factory=dict)
     counters: Mapping[str, str] = field(default_factory=dict)
     units: tuple[str, ...] = field(default=())
+    sheet: Mapping[str, str] = field(default_factory=dict)

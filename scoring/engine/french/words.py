@@ -7,6 +7,17 @@ from __future__ import annotations
 from scoring.engine.words import N_, RuleSetWords
 
 POINTS = N_("points")
+HAND_VALUE = N_("Winner's hand score")
+
+# The workbook where every player's hand scores: every player's hand score,
+# in the words of the rule documents; the hand's wind is the round wind
+# ("vent du tour"), the dominant wind being chosen for each hand.
+EVERY_HAND_SHEET = {
+    "prevalent_wind": N_("Round wind"),
+    "fans": N_("Each player's hand score"),
+}
+# The simple system and the family scoring: each adds their own score.
+OWN_SCORE_SHEET = {**EVERY_HAND_SHEET, "payment_points": N_("Points %(seat)s")}
 
 KINDS = {
     "discard": N_("Win on a discard"),
@@ -38,24 +49,28 @@ FRENCH_OPTIONS = {
 }
 
 
-def french_words(name: str) -> RuleSetWords:
+def french_words(name: str, sheet: dict[str, str]) -> RuleSetWords:
     """The words of a French classic system called ``name``."""
     return RuleSetWords(
         name=name,
-        hand_value=N_("Points"),
+        hand_value=HAND_VALUE,
         units=(POINTS,),
         results=FRENCH_RESULTS,
         options=FRENCH_OPTIONS,
+        sheet=sheet,
     )
 
 
-SIMPLE = french_words(N_("French classic rules, simple system"))
-ADVANCED = french_words(N_("French classic rules, advanced system (payments)"))
+SIMPLE = french_words(N_("French classic rules, simple system"), OWN_SCORE_SHEET)
+ADVANCED = french_words(
+    N_("French classic rules, advanced system (payments)"), EVERY_HAND_SHEET
+)
 
 FAMILY = RuleSetWords(
     name=N_("Family scoring of the encyclopaedias"),
-    hand_value=N_("Points"),
+    hand_value=HAND_VALUE,
     units=(POINTS,),
+    sheet=OWN_SCORE_SHEET,
     results={
         **KINDS,
         "finish": N_("Finishing place (1st to 4th)"),

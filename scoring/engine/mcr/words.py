@@ -9,7 +9,7 @@ POINTS = N_("points")
 
 WORDS = RuleSetWords(
     name=N_("Mahjong Competition Rules (MCR)"),
-    hand_value=N_("Points"),
+    hand_value=N_("Fan total"),
     units=(POINTS,),
     results={
         "discard": N_("Win on a discard"),

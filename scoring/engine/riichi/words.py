@@ -82,6 +82,13 @@ WORDS = RuleSetWords(
         "table_points": N_("Final score (uma included)"),
         "score": N_("Point balance"),
     },
+    sheet={
+        "round_table_points": N_("R%(round)s final score"),
+        "round_score": N_("R%(round)s point balance"),
+        "fans": N_("Yaku"),
+        "chart_title": N_("Cumulative final scores of the top %(count)s players"),
+        "chart_y_axis": N_("Final score"),
+    },
     counters={
         "honba": N_("Honba"),
         "deposits": N_("Riichi sticks on the table"),
