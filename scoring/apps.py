@@ -6,3 +6,7 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self) -> None:
+        # The registry's start-up check (a system check).
+        from scoring import checks  # noqa: F401

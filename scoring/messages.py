@@ -13,12 +13,15 @@ Django). The tournaments layer has its own catalogue
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scoring.engine.errors import EngineError
+from scoring.engine.rulesets import get_ruleset
+from scoring.engine.words import RuleSetWords
 
 # Values are lazy translations; they become ``str`` in the active language.
 MESSAGES: dict[str, str] = {
@@ -67,6 +70,8 @@ MESSAGES: dict[str, str] = {
     # Tournament settings
     "unknown_ruleset": _("“%(ruleset)s” is not a rule set this site knows."),
     "duplicate_ruleset": _("Two rule sets use the code “%(ruleset)s”."),
+    "not_a_ruleset": _("%(ruleset)s is not a rule set: it must extend BaseRuleSet."),
+    "no_hand_sheets": _("The %(ruleset)s rules do not score every player's hand."),
     "unknown_option": _("“%(option)s” is not a setting of these rules."),
     "option_out_of_range": _(
         "%(value)s is not allowed for “%(option)s”: choose between %(minimum)s "
@@ -248,42 +253,6 @@ def describe(error: EngineError) -> str:
     return render(MESSAGES.get(error.code), error.code, error.field, params)
 
 
-# Words for the kinds and inputs of hand results (``RuleSet.result_form``):
-# the tablet's form and the API's documentation label them from here.
-RESULT_LABELS: dict[str, Any] = {
-    "discard": _("Win on a discard"),
-    "self_draw": _("Self-drawn win"),
-    "draw": _("Washout"),
-    "winner": _("Winner"),
-    "discarder": _("Discarder"),
-    "fan_total": _("Points (without flowers)"),
-    "flowers": _("Flowers"),
-    # Riichi
-    "abortive_draw": _("Abortive draw"),
-    "chombo": _("Chombo"),
-    "han": _("Han"),
-    "fu": _("Fu"),
-    "yakuman": _("Yakuman"),
-    "riichi": _("Riichi declared by"),
-    "tenpai": _("Tenpai at the draw"),
-    "offender": _("Offender"),
-    # French classic and encyclopaedia: every player's hand scores
-    "dominant_wind": _("Dominant wind"),
-    "scores": _("Each player's score"),
-    "hands": _("Each player's sets"),
-    "finish": _("Finishing place (1st to 4th)"),
-    # Riichi: more winners on one discard, in turn from the discarder.
-    "winner_2": _("Second winner (same discard)"),
-    "han_2": _("Han of the second winner"),
-    "fu_2": _("Fu of the second winner"),
-    "yakuman_2": _("Yakuman of the second winner"),
-    "winner_3": _("Third winner (same discard)"),
-    "han_3": _("Han of the third winner"),
-    "fu_3": _("Fu of the third winner"),
-    "yakuman_3": _("Yakuman of the third winner"),
-}
-
-
 # The lines of a hand's sheet where every player's hand scores (French
 # classic, encyclopaedia): what brings added points, what doubles, and the
 # kinds of set, in the words of the rule documents.
@@ -346,120 +315,77 @@ def sheet_label(code: str) -> Any:
     return SHEET_LABELS.get(code, code)
 
 
-# The counters of a deal that players follow at the table (riichi: honba and
-# the sticks on the table); a rule set's bookkeeping counters have no words
-# and are not shown.
-COUNTER_LABELS: dict[str, Any] = {
-    "honba": _("Honba"),
-    "deposits": _("Riichi sticks on the table"),
-}
+# A rule set's own words (``RuleSetWords``, English marked with ``N_``),
+# looked up by the rule set and translated here: the web layer has no table
+# of its own keyed by bare field names.
 
 
-# Where a rule set has its own word for a kind or input (riichi's draw at
-# the end of the wall is not MCR's washout).
-RULESET_RESULT_LABELS: dict[str, dict[str, Any]] = {
-    "riichi": {"draw": _("Exhaustive draw (ryūkyoku)")},
-}
+def ruleset_words(code: str) -> RuleSetWords | None:
+    """The words of rule set ``code``; ``None`` for a code no longer
+    registered (an old event's rule set since removed)."""
+    try:
+        return get_ruleset(code).words
+    except EngineError:
+        return None
 
 
-def result_label(code: str, ruleset: str = "") -> Any:
-    """A result kind or input in words, in ``ruleset``'s own words where it
-    has them; an unknown one as its code, so that a rule set without words
-    yet still shows every input."""
-    own = RULESET_RESULT_LABELS.get(ruleset, {})
-    return own.get(code) or RESULT_LABELS.get(code, code)
+def _translated(code: str, own: Mapping[str, str]) -> str:
+    label = own.get(code)
+    return gettext(label) if label else code
 
 
-# The rule sets a tournament may play, by code (creation form, pages).
-RULESET_LABELS: dict[str, Any] = {
-    "mcr": _("Mahjong Competition Rules (MCR)"),
-    "riichi": _("Riichi (Japanese)"),
-    "french_simple": _("French classic rules, simple system"),
-    "french_advanced": _("French classic rules, advanced system (payments)"),
-    "encyclopaedia": _("Family scoring of the encyclopaedias"),
-}
-
-# Named settings of a rule set (``RuleSet.option_presets``).
-PRESET_LABELS: dict[str, Any] = {
-    "ema": _("EMA riichi rules (2016)"),
-    "modern": _("Modern league rules (Pantheon, WRC style)"),
-}
-
-# Words for the tournament settings of the rule sets (``RuleSet.option_form``);
-# a choice is labelled by ``option.value``.
-OPTION_LABELS: dict[str, Any] = {
-    # MCR
-    "minimum_points": _("Minimum points for a win (flowers not counted)"),
-    "hands_per_session": _("Hands in a session"),
-    "false_hu_penalty": _("False Hu penalty (points, divisible by 3)"),
-    # French classic and encyclopaedia
-    "round_wind": _("Round wind doubles its pungs (16-hand game)"),
-    "grand_jeu_value": _("Value of a Grand Jeu"),
-    "own_flower_season": _("Own flower and own season double"),
-    "draw_rotates": _("The winds rotate after a hand nobody won"),
-    "draw_scores": _("A hand nobody won still scores"),
-    "table_points": _("Table points 4/2/1/0 per session"),
-    # Riichi
-    "count": _("Counting"),
-    "count.full": _("Full count (han and fu)"),
-    "count.short": _("Short count (han only)"),
-    "fu_count": _("Counting fu (full count)"),
-    "fu_count.modern": _("Modern count (EMA, Japanese leagues)"),
-    "fu_count.classic": _("Classic count of seed 004 (méthode classique)"),
-    "start_points": _("Starting points"),
-    "return_points": _("Return line (points)"),
-    "uma": _("Uma by final place, best first (empty: none)"),
-    "limits": _("Limit hands"),
-    "limits.classic": _("Classic (baiman 8–9 han, sanbaiman 10–12)"),
-    "limits.modern": _("Modern (baiman 8–10 han, sanbaiman 11–12)"),
-    "kazoe": _("13 or more counted han"),
-    "kazoe.yakuman": _("Yakuman (kazoe yakuman)"),
-    "kazoe.sanbaiman": _("Sanbaiman"),
-    "multiple_yakuman": _("Several yakuman add up"),
-    "multiple_ron": _("Several players win on one discard"),
-    "multiple_ron.double": _("Double ron (three callers: abortive draw)"),
-    "multiple_ron.triple": _("Double and triple ron"),
-    "multiple_ron.head_bump": _("Head bump (first in turn only)"),
-    "tenpai_payment": _("Tenpai payment at an exhaustive draw (0: none)"),
-    "leftover_deposits": _("Riichi sticks left at the end"),
-    "leftover_deposits.top": _("Go to the top player"),
-    "leftover_deposits.lost": _("Are lost"),
-    "chombo": _("Chombo"),
-    "chombo.mangan": _("Paid like a mangan tsumo"),
-    "chombo.deduction": _("Deducted from the final score"),
-    "chombo_points": _("Chombo deduction (points)"),
-    "draw_dealership": _("Dealership after an exhaustive draw"),
-    "draw_dealership.tenpai": _("The dealer stays when tenpai"),
-    "draw_dealership.french": _("French homologated rule"),
-    "west_extension": _("West round while nobody reached the return line"),
-    "dobon": _("Dobon: a player below zero ends the game"),
-    "dobon_points": _("Dobon penalty (points)"),
-    "open_tanyao": _("All simples counts in an open hand"),
-    "red_fives": _("Red fives"),
-}
+def ruleset_label(ruleset: str) -> str:
+    """The rule set's name in words; a code no longer registered as is."""
+    words = ruleset_words(ruleset)
+    return gettext(words.name) if words is not None else ruleset
 
 
-def option_label(code: str) -> Any:
-    """A setting (or ``setting.choice``) in words; an unknown one as its
-    code, so that a rule set without words yet still shows every setting."""
-    return OPTION_LABELS.get(code, code)
+def result_label(code: str, ruleset: str) -> str:
+    """A result kind or input of ``ruleset`` in its words; one without
+    words (the start-up check names it) as its code."""
+    words = ruleset_words(ruleset)
+    return _translated(code, words.results if words is not None else {})
 
 
-# The standings' two figures in the words of each rule set: MCR's table
-# points and score; riichi's final score (rounded points minus the return
-# line, plus uma) and the balance of points won and lost at the tables.
+def option_label(code: str, ruleset: str) -> str:
+    """A setting (or ``setting.choice``) of ``ruleset`` in its words."""
+    words = ruleset_words(ruleset)
+    return _translated(code, words.options if words is not None else {})
+
+
+def preset_label(code: str, ruleset: str) -> str:
+    """A named set of settings of ``ruleset`` in its words."""
+    words = ruleset_words(ruleset)
+    return _translated(code, words.presets if words is not None else {})
+
+
+def counter_labels(ruleset: str) -> dict[str, str]:
+    """The deal counters players follow at the table (riichi: honba and the
+    sticks on the table), by name; bookkeeping counters have no words."""
+    words = ruleset_words(ruleset)
+    if words is None:
+        return {}
+    return {name: gettext(label) for name, label in words.counters.items()}
+
+
+def unit_label(unit: str) -> str:
+    """A hand value's unit (``HandValue.unit``) in the active language."""
+    return gettext(unit)
+
+
+# The standings' two figures, unless the rule set has its own words (riichi:
+# its final score and the balance of points won and lost at the tables).
 _SCORE_WORDS: dict[str, Any] = {
     "table_points": _("Table points"),
     "score": _("Score"),
-}
-RULESET_SCORE_WORDS: dict[str, dict[str, Any]] = {
-    "riichi": {
-        "table_points": _("Final score (uma included)"),
-        "score": _("Point balance"),
-    },
 }
 
 
 def score_words(ruleset: str) -> dict[str, Any]:
     """What the standings call their figures under ``ruleset``."""
-    return {**_SCORE_WORDS, **RULESET_SCORE_WORDS.get(ruleset, {})}
+    words = ruleset_words(ruleset)
+    own = words.scores if words is not None else {}
+    return {
+        key: gettext(own[key]) if key in own else default
+        for key, default in _SCORE_WORDS.items()
+    }

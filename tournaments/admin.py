@@ -24,6 +24,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.selectors.hand_values import hand_value_text
 from tournaments.selectors.seating import with_seating_plan
 
 
@@ -132,12 +133,13 @@ class SeatAdmin(admin.ModelAdmin):
 class HandAdmin(ScoreReadOnlyAdmin):
     list_display = ["table", "number", "kind", "winner", "discarder", "points"]
     list_filter = ["table__round__tournament", "kind"]
+    list_select_related = ["table__round__tournament"]
     raw_id_fields = ["table", "winner", "discarder", "entered_by"]
 
-    @admin.display(description=_("points"))
+    @admin.display(description=_("Hand value"))
     def points(self, hand: Hand) -> object:
-        # MCR's points; other rule sets keep theirs under other names.
-        return hand.result.get("fan_total")
+        """What the hand was worth, in the rule set's unit."""
+        return hand_value_text(hand)
 
 
 @admin.register(Penalty)

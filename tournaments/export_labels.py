@@ -11,10 +11,10 @@ beside its key; the builders fill them.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-from scoring.messages import RULESET_SCORE_WORDS
+from scoring.messages import ruleset_words
 from tournaments.exports import labels as L
 
 LABEL_TEXTS = {
@@ -46,7 +46,7 @@ LABEL_TEXTS = {
     L.PREVALENT_WIND: _("Prevalent wind"),
     L.WINNER: _("Winner"),
     L.DISCARDER: _("Discarder"),
-    L.FAN_TOTAL: _("Fan total"),
+    L.HAND_VALUE: _("Fan total"),
     L.FANS: _("Fans"),
     L.PAYMENT_PLAYER: _("Player %(seat)s"),
     L.PAYMENT_POINTS: _("Payment %(seat)s"),
@@ -66,40 +66,13 @@ LABEL_TEXTS = {
 }
 
 
-#: A rule set's own words for some columns (riichi's final score is not
-#: MCR's table points, and its hands have han and yaku, not fans).
-RULESET_LABEL_TEXTS = {
-    "riichi": {
-        L.TABLE_POINTS: RULESET_SCORE_WORDS["riichi"]["table_points"],
-        L.SCORE: RULESET_SCORE_WORDS["riichi"]["score"],
-        L.ROUND_TABLE_POINTS: _("R%(round)s final score"),
-        L.ROUND_SCORE: _("R%(round)s point balance"),
-        L.FAN_TOTAL: _("Han"),
-        L.FANS: _("Yaku"),
-        L.CHART_TITLE: _("Cumulative final scores of the top %(count)s players"),
-        L.CHART_Y_AXIS: pgettext_lazy("chart axis", "Final score"),
-    },
-}
-
-
-# Where every player's hand scores (French classic, encyclopaedia): the
-# winner's hand score and every player's, in the words of the rule
-# documents; the hand's wind is the round wind ("vent du tour"), the dominant
-# wind being chosen for each hand.
-_EVERY_HAND_TEXTS = {
-    L.PREVALENT_WIND: _("Round wind"),
-    L.FAN_TOTAL: _("Winner's hand score"),
-    L.FANS: _("Each player's hand score"),
-}
-# The simple system and the family scoring: each adds their own score.
-_OWN_SCORE_TEXTS = {**_EVERY_HAND_TEXTS, L.PAYMENT_POINTS: _("Points %(seat)s")}
-RULESET_LABEL_TEXTS["french_simple"] = _OWN_SCORE_TEXTS
-RULESET_LABEL_TEXTS["french_advanced"] = _EVERY_HAND_TEXTS
-RULESET_LABEL_TEXTS["encyclopaedia"] = _OWN_SCORE_TEXTS
-
-
 def export_labels(ruleset: str = "") -> dict[str, str]:
     """Every export text in the active language (see ``translation.override``),
-    in the words of ``ruleset`` where it has its own."""
-    texts = {**LABEL_TEXTS, **RULESET_LABEL_TEXTS.get(ruleset, {})}
-    return {key: str(text) for key, text in texts.items()}
+    in the words of ``ruleset`` where it has its own (``RuleSetWords``: the
+    hand value's heading, the standings' figures, its ``sheet`` columns)."""
+    texts = {key: str(text) for key, text in LABEL_TEXTS.items()}
+    words = ruleset_words(ruleset)
+    if words is not None:
+        own = {L.HAND_VALUE: words.hand_value, **words.scores, **words.sheet}
+        texts.update({key: gettext(text) for key, text in own.items()})
+    return texts

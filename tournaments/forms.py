@@ -15,28 +15,21 @@ from django.utils.translation import ngettext_lazy, pgettext_lazy
 from scoring.engine.rulesets import get_ruleset, list_rulesets, option_presets_of
 from scoring.engine.standings import TIEBREAKS
 from scoring.engine.types import (
-    FieldKind,
     OptionField,
     OptionKind,
     ResultField,
     ResultForm,
 )
 from scoring.forms import BoundedJSONField
-from scoring.messages import (
-    PRESET_LABELS,
-    RULESET_LABELS,
-    option_label,
-    result_label,
-)
+from scoring.messages import option_label, preset_label, result_label, ruleset_label
 from tournaments.limits import (
     IDEMPOTENCY_KEY_MAX_LENGTH,
-    MAX_HAND_VALUE,
     MAX_INT,
     MAX_PENALTY_POINTS,
     MAX_PLAYERS_AT_ONCE,
 )
 from tournaments.models import WIND_CHOICES, Penalty, Registration, Tournament
-from tournaments.result_inputs import HandsField, PerPlayerField
+from tournaments.result_inputs import result_form_field
 
 
 def new_key() -> str:
@@ -100,7 +93,7 @@ class TournamentForm(forms.ModelForm):
 
 def ruleset_choices() -> list[tuple[str, Any]]:
     """The registered rule sets, in words."""
-    return [(code, RULESET_LABELS.get(code, code)) for code in list_rulesets()]
+    return [(code, ruleset_label(code)) for code in list_rulesets()]
 
 
 def preset_choices() -> list[tuple[str, Any]]:
@@ -109,9 +102,7 @@ def preset_choices() -> list[tuple[str, Any]]:
     choices: list[tuple[str, Any]] = [("", _("The rules' defaults"))]
     for code, ruleset_name in ruleset_choices():
         for preset in option_presets_of(get_ruleset(code)):
-            label = format_lazy(
-                "{}: {}", ruleset_name, PRESET_LABELS.get(preset, preset)
-            )
+            label = format_lazy("{}: {}", ruleset_name, preset_label(preset, code))
             choices.append((f"{code}:{preset}", label))
     return choices
 
@@ -272,14 +263,14 @@ class PlacesField(forms.CharField):
         return numbers
 
 
-def option_field(spec: OptionField, initial: object) -> forms.Field:
-    """The rules page's field of one rule-set setting, labelled from the
-    scoring catalogue."""
-    label = option_label(spec.name)
+def option_field(spec: OptionField, initial: object, ruleset: str) -> forms.Field:
+    """The rules page's field of one setting of ``ruleset``, in its words."""
+    label = option_label(spec.name, ruleset)
     field: forms.Field
     if spec.kind == OptionKind.CHOICE:
         choices = [
-            (value, option_label(f"{spec.name}.{value}")) for value in spec.choices
+            (value, option_label(f"{spec.name}.{value}", ruleset))
+            for value in spec.choices
         ]
         field = forms.ChoiceField(label=label, choices=choices)
     elif spec.kind == OptionKind.FLAG:
@@ -313,6 +304,7 @@ class RulesForm(forms.Form):
         tiebreaks: Sequence[str],
         specs: Sequence[OptionField] | None = None,
         words: Mapping[str, Any] | None = None,
+        ruleset: str = "",
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -320,7 +312,7 @@ class RulesForm(forms.Form):
             specs = [OptionField(key, OptionKind.INTEGER) for key in options]
         self.option_keys = [spec.name for spec in specs]
         for spec in specs:
-            self.fields[spec.name] = option_field(spec, options.get(spec.name))
+            self.fields[spec.name] = option_field(spec, options.get(spec.name), ruleset)
         choices = [("", "—")]
         labels = {**TIEBREAK_LABELS, **(words or {})}  # the rule set's words
         choices += [(name, labels.get(name, name)) for name in TIEBREAKS]
@@ -360,60 +352,6 @@ class SeatingStartForm(forms.Form):
         label=_("Yes, replace the tables: the links handed out stop working"),
         required=False,
     )
-
-
-def player_field(label: Any, required: bool = True) -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(
-        label=label,
-        coerce=int,
-        required=required,
-        empty_value=None,
-        widget=forms.RadioSelect,
-    )
-
-
-def result_field(spec: ResultField, players: list[tuple[int, str]]) -> forms.Field:
-    """The form field of one input of a rule set's hand result."""
-    label = result_label(spec.name)
-    if spec.kind == FieldKind.SEAT:
-        field: forms.Field = player_field(label, required=False)
-        field.choices = players  # type: ignore[attr-defined]
-    elif spec.kind == FieldKind.SEATS:
-        field = forms.TypedMultipleChoiceField(
-            label=label,
-            coerce=int,
-            choices=players,
-            required=False,
-            widget=forms.CheckboxSelectMultiple,
-        )
-    elif spec.kind == FieldKind.BOOLEAN:
-        field = forms.BooleanField(label=label, required=False)
-    elif spec.kind == FieldKind.WIND:
-        field = forms.ChoiceField(
-            label=label, choices=WIND_CHOICES, required=False, widget=forms.RadioSelect
-        )
-    elif spec.kind == FieldKind.PER_SEAT:
-        field = PerPlayerField(
-            label=label,
-            players=players,
-            minimum=spec.minimum,
-            maximum=spec.maximum,
-        )
-    elif spec.kind == FieldKind.HANDS:
-        field = HandsField(label=label, players=players, spec=spec.hands)
-    else:
-        # Only the storage bound here: the rule set's own limit comes with
-        # its own sentence ("more than any hand can score").
-        field = forms.IntegerField(
-            label=label,
-            min_value=spec.minimum,
-            max_value=MAX_HAND_VALUE,
-            initial=spec.default,
-            required=False,
-        )
-    # The rule set says for which kinds it counts; the tablet shows it then.
-    field.widget.attrs["data-kinds"] = " ".join(spec.kinds)
-    return field
 
 
 class HandForm(HiddenErrorsForm):
@@ -465,7 +403,8 @@ class HandForm(HiddenErrorsForm):
             (kind, result_label(kind, ruleset)) for kind in entry.kinds
         ]
         for spec in entry.fields:
-            self.fields[spec.name] = result_field(spec, players)
+            label = result_label(spec.name, ruleset)
+            self.fields[spec.name] = result_form_field(spec, label, players)
         self.order_fields(["kind", *(spec.name for spec in entry.fields)])
         if not self.is_bound:
             self.initial.setdefault("idempotency_key", new_key())

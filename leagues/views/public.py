@@ -15,7 +15,7 @@ from leagues.selectors.ranking import get_league_ema_ranking, list_league_rating
 from leagues.selectors.standings import get_league_page, list_public_leagues
 from leagues.selectors.visibility import audience_of
 from leagues.views.mixins import LeagueMixin
-from scoring.messages import RULESET_LABELS
+from scoring.messages import ruleset_label
 
 EVENTS_PER_PAGE = 30
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -61,7 +61,7 @@ class LeagueEmaView(LeagueMixin, View):
         ranking = get_league_ema_ranking(
             self.league, on=on, audience=audience_of(request.user)
         )
-        ruleset = RULESET_LABELS.get(self.league.ruleset, self.league.ruleset)
+        ruleset = ruleset_label(self.league.ruleset)
         return render(
             request,
             "leagues/public/ema.html",

@@ -54,22 +54,23 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
+from scoring.engine.base import AnyRuleSet, BaseRuleSet, HandValue
+from scoring.engine.contract import missing_words
 from scoring.engine.errors import EngineError
-from scoring.engine.types import (
-    DealState,
-    Deltas,
-    HandResultLike,
-    OptionField,
-    OptionKind,
-    ResultForm,
-    SessionOutcome,
-    TilesScore,
-)
+from scoring.engine.types import OptionField, ResultForm
 
-OptionsT = TypeVar("OptionsT")
-ResultT = TypeVar("ResultT", bound=HandResultLike)
+__all__ = [
+    "AnyRuleSet",
+    "BaseRuleSet",
+    "HandValue",
+    "RuleSet",
+    "get_ruleset",
+    "list_rulesets",
+    "register",
+    "ruleset_problems",
+]
 
 BUILTIN_MODULES: tuple[str, ...] = (
     "scoring.engine.mcr",
@@ -79,224 +80,89 @@ BUILTIN_MODULES: tuple[str, ...] = (
 )
 """Modules imported on the first lookup; each registers its rule set."""
 
-
-class RuleSet(Protocol[OptionsT, ResultT]):
-    """What every rule set implements. Seats are 0..3 (see ``types``)."""
-
-    code: str
-
-    def default_options(self) -> dict[str, object]:
-        """The tournament settings and their default values, JSON-ready."""
-        ...
-
-    def clean_options(self, raw: Mapping[str, object]) -> OptionsT:
-        """Validated options; missing keys take their defaults.
-
-        Raises ``EngineError`` naming the ``field`` for an unknown key or a
-        bad value.
-        """
-        ...
-
-    def parse_result(self, data: Mapping[str, object], options: OptionsT) -> ResultT:
-        """A hand result from raw input, checked for shape AND rules."""
-        ...
-
-    def first_deal(self, options: OptionsT) -> DealState:
-        """The deal of the session's first hand."""
-        ...
-
-    def next_deal(
-        self, deal: DealState, result: ResultT, options: OptionsT
-    ) -> DealState:
-        """The deal of the hand after ``deal`` ended with ``result``."""
-        ...
-
-    def hand_payments(
-        self, result: ResultT, deal: DealState, options: OptionsT
-    ) -> Deltas:
-        """Points won or lost by each seat in this hand."""
-        ...
-
-    def penalty_deltas(
-        self, kind: str, offender: int, points: int | None, options: OptionsT
-    ) -> Deltas:
-        """Points won or lost by each seat for one penalty (not zero-sum)."""
-        ...
-
-    def session_over(
-        self,
-        hands_played: int,
-        deal: DealState | None,
-        options: OptionsT,
-        *,
-        time_called: bool,
-        scores: tuple[int, int, int, int] | None = None,
-    ) -> bool:
-        """Whether no further hand starts.
-
-        ``deal``: MCR ignores it; riichi needs the deal the next hand would
-        be played under (``next_deal`` of the last hand), ``None`` before
-        the first hand. ``scores``: the seats' summed deltas so far, for
-        the rules that end a game on the running scores (riichi's dobon and
-        West extension); rule sets that do not need them ignore them.
-        """
-        ...
-
-    def session_result(
-        self, scores: tuple[int, int, int, int], options: OptionsT
-    ) -> SessionOutcome:
-        """Ranks and table points from the seats' final session scores."""
-        ...
-
-    def ranking(self, options: OptionsT) -> tuple[str, ...]:
-        """The standings keys (``standings.TIEBREAKS`` names) that always come
-        first, before the tournament's own tie-breaks: MCR ranks by table
-        points whatever the tie-breaks say."""
-        ...
+RuleSet = BaseRuleSet
+"""The contract (``base.BaseRuleSet``), under the name its users import."""
 
 
-class TileCalculator(Protocol):
-    """The optional part of a rule set that counts a hand from its tiles."""
-
-    def score_tiles(
-        self, data: Mapping[str, object], options: Any = None
-    ) -> TilesScore:
-        """The result fields and breakdown of hand-format.md's JSON ``data``,
-        under the tournament's ``options`` (the defaults when ``None``).
-
-        Raises ``EngineError`` for malformed input or tiles that do not win.
-        """
-        ...
+# The optional parts, read through the contract's defaults (no rule set
+# needs to say it lacks one). Kept as functions for their callers' words.
 
 
-class ResultEntry(Protocol):
-    """The optional part of a rule set whose hand results are a flat set of
-    inputs (MCR: kind, winner, discarder, points, flowers): the Django layer
-    builds the tablet's form and the API's serializer from it. A rule set
-    whose results need their own entry (French: every player's sets) has no
-    such part, and its own entry page instead."""
-
-    def result_form(self, options: Any) -> ResultForm:
-        """The inputs of a hand result: its kinds and fields."""
-        ...
-
-
-class HandSheets(Protocol):
-    """The optional part of a rule set where every player's hand scores
-    (French classic, encyclopaedia): each seat's hand score, itemised."""
-
-    def hand_sheets(
-        self, result: Any, deal: DealState, options: Any
-    ) -> dict[str, object]:
-        """JSON-ready ``{"scores": [4 ints], "sheets": [4 sheets or None]}``:
-        each seat's hand score (before any settlement) and its itemised
-        sheet (``None`` for a score the table typed)."""
-        ...
-
-
-class HandPreview(Protocol):
-    """The optional part of a rule set whose hands are built player by
-    player on the tablet: the running sheets of a hand not yet complete."""
-
-    def preview_sheets(
-        self, data: Mapping[str, object], deal: DealState, options: Any
-    ) -> list[Any]:
-        """Each seat's sheet so far (a JSON-ready mapping), an
-        ``EngineError`` for a seat whose entry cannot be read, or ``None``
-        for a seat without a built hand. Raises ``EngineError`` for what
-        every sheet needs and the input lacks."""
-        ...
-
-
-def hand_preview_of(ruleset: object) -> HandPreview | None:
+def hand_preview_of(ruleset: AnyRuleSet) -> AnyRuleSet | None:
     """``ruleset`` itself when the tablet builds its hands, else ``None``."""
-    if callable(getattr(ruleset, "preview_sheets", None)):
-        return ruleset  # type: ignore[return-value]
-    return None
+    return ruleset if ruleset.builds_hands else None
 
 
-def hand_sheets_of(ruleset: object) -> HandSheets | None:
+def hand_sheets_of(ruleset: AnyRuleSet) -> AnyRuleSet | None:
     """``ruleset`` itself when it itemises every player's hand, else ``None``."""
-    if callable(getattr(ruleset, "hand_sheets", None)):
-        return ruleset  # type: ignore[return-value]
-    return None
+    return ruleset if ruleset.itemises_hands else None
 
 
-class OptionEntry(Protocol):
-    """The optional part of a rule set that describes its settings for the
-    rules page, and names sets of settings an organiser starts from."""
-
-    def option_form(self) -> tuple[OptionField, ...]:
-        """Every setting, in the order the rules page asks for them."""
-        ...
-
-    def option_presets(self) -> Mapping[str, Mapping[str, object]]:
-        """Named settings (riichi: ``"ema"``, ``"modern"``), each accepted by
-        ``clean_options``; keys it leaves out keep their defaults."""
-        ...
+def option_form_of(ruleset: AnyRuleSet) -> tuple[OptionField, ...]:
+    """The rule set's settings (``BaseRuleSet.option_form``)."""
+    return tuple(ruleset.option_form())
 
 
-def option_form_of(ruleset: object) -> tuple[OptionField, ...]:
-    """The rule set's settings; a rule set that does not describe them gets
-    a flag per yes/no default and one unbounded whole number per other
-    default option (``clean_options`` still checks them)."""
-    method = getattr(ruleset, "option_form", None)
-    if callable(method):
-        return tuple(method())
-    defaults = ruleset.default_options()  # type: ignore[attr-defined]
-    return tuple(
-        OptionField(
-            name, OptionKind.FLAG if isinstance(value, bool) else OptionKind.INTEGER
-        )
-        for name, value in defaults.items()
-    )
-
-
-def option_presets_of(ruleset: object) -> Mapping[str, Mapping[str, object]]:
+def option_presets_of(ruleset: AnyRuleSet) -> Mapping[str, Mapping[str, object]]:
     """The rule set's named settings, empty when it has none."""
-    method = getattr(ruleset, "option_presets", None)
-    return method() if callable(method) else {}
+    return ruleset.option_presets()
 
 
-def penalty_kinds_of(ruleset: object) -> tuple[str, ...] | None:
-    """The penalty kinds ``penalty_deltas`` accepts (an optional
-    ``penalty_kinds`` attribute: MCR's False Hu, riichi's chombo
-    deduction...), ``None`` when the rule set does not say."""
-    kinds = getattr(ruleset, "penalty_kinds", None)
+def penalty_kinds_of(ruleset: AnyRuleSet) -> tuple[str, ...] | None:
+    """The penalty kinds ``penalty_deltas`` accepts, ``None`` when the rule
+    set does not say."""
+    kinds = ruleset.penalty_kinds
     return tuple(kinds) if kinds is not None else None
 
 
 def running_scores_of(
-    ruleset: object, deltas: tuple[int, int, int, int], options: Any
+    ruleset: AnyRuleSet, deltas: tuple[int, int, int, int], options: Any
 ) -> tuple[int, int, int, int] | None:
     """What the players hold after hands whose summed payments are
-    ``deltas``: riichi's points on the table (start points plus deltas,
-    its ``running_scores``); ``None`` for a rule set that shows the
-    summed payments as they are (MCR)."""
-    method = getattr(ruleset, "running_scores", None)
-    return method(deltas, options) if callable(method) else None
+    ``deltas`` (``BaseRuleSet.running_scores``)."""
+    return ruleset.running_scores(deltas, options)
 
 
-def result_form_of(ruleset: object, options: Any) -> ResultForm | None:
+def result_form_of(ruleset: AnyRuleSet, options: Any) -> ResultForm | None:
     """The rule set's result inputs, or ``None`` when it has no flat form."""
-    method = getattr(ruleset, "result_form", None)
-    return method(options) if callable(method) else None
+    return ruleset.result_form(options)
 
 
-def takes_dora_count(ruleset: object) -> bool:
+def takes_dora_count(ruleset: AnyRuleSet) -> bool:
     """Whether the rule set's tile calculator reads a dora count with the
     tiles (hand-format.md's ``dora``: riichi's ``tile_dora_count``)."""
-    return bool(getattr(ruleset, "tile_dora_count", False))
+    return ruleset.tile_dora_count
 
 
-def tile_calculator(ruleset: object) -> TileCalculator | None:
+def tile_calculator(ruleset: AnyRuleSet) -> AnyRuleSet | None:
     """``ruleset`` itself when it can count tiles, else ``None``."""
-    if callable(getattr(ruleset, "score_tiles", None)):
-        return ruleset  # type: ignore[return-value]
-    return None
+    return ruleset if ruleset.counts_tiles else None
 
 
-AnyRuleSet = RuleSet[Any, Any]
+def ruleset_problems(ruleset: object) -> list[str]:
+    """What ``ruleset`` lacks against the contract, in words (empty when
+    complete): the start-up check and the contract test read this.
+
+    Python already refuses to build a ``BaseRuleSet`` that leaves out a
+    required method; this names the attributes and words a subclass must
+    still give.
+    """
+    if not isinstance(ruleset, BaseRuleSet):
+        return [f"{type(ruleset).__name__} is not a BaseRuleSet subclass"]
+    problems = []
+    try:
+        code = ruleset.code
+    except AttributeError:
+        code = None
+    if not isinstance(code, str) or not code:
+        problems.append("no code (a non-empty string)")
+    try:
+        ruleset.words  # noqa: B018 - an attribute the contract requires
+    except AttributeError:
+        return [*problems, "no words (a RuleSetWords)"]
+    return problems + missing_words(ruleset)
+
+
 RuleSetT = TypeVar("RuleSetT", bound=AnyRuleSet)
 
 _registry: dict[str, AnyRuleSet] = {}
@@ -307,8 +173,11 @@ def register(ruleset: RuleSetT) -> RuleSetT:
     """Make ``ruleset`` findable by its code and return it.
 
     Registering the same object twice is harmless; another object under a
-    code already taken raises ``duplicate_ruleset``.
+    code already taken raises ``duplicate_ruleset``, and an object that is
+    not a ``BaseRuleSet`` raises ``not_a_ruleset``.
     """
+    if not isinstance(ruleset, BaseRuleSet):
+        raise EngineError("not_a_ruleset", ruleset=type(ruleset).__name__)
     existing = _registry.get(ruleset.code)
     if existing is not None and existing is not ruleset:
         raise EngineError("duplicate_ruleset", ruleset=ruleset.code)

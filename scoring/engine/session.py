@@ -94,23 +94,17 @@ def score_session(
         hand_points[2] + penalty_points[2],
         hand_points[3] + penalty_points[3],
     )
-    # A rule set whose settlement needs the hands themselves (riichi: a
-    # chombo deducted from the final score only) says so with the optional
-    # ``settle_session``, which also gets each penalty's kind and deltas;
-    # the others settle the summed scores.
-    settle = getattr(ruleset, "settle_session", None)
-    if callable(settle):
-        results = [entry.result for entry in hands]
-        penalty_kinds = tuple(entry.kind for entry in penalties)
-        outcome = settle(
-            results,
-            hand_deltas,
-            scores,
-            options,
-            penalties=tuple(zip(penalty_kinds, penalty_deltas, strict=True)),
-        )
-    else:
-        outcome = ruleset.session_result(scores, options)
+    # ``settle_session`` gets the hands and each penalty's kind and deltas
+    # (riichi: a chombo deducted from the final score only); by default it
+    # is ``session_result`` of the summed scores.
+    penalty_kinds = tuple(entry.kind for entry in penalties)
+    outcome = ruleset.settle_session(
+        [entry.result for entry in hands],
+        hand_deltas,
+        scores,
+        options,
+        penalties=tuple(zip(penalty_kinds, penalty_deltas, strict=True)),
+    )
     seats = tuple(
         SeatScore(
             hand_points=hand_points[seat] + outcome.settled[seat],

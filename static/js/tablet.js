@@ -321,10 +321,8 @@
       if (reload && !sheet().dataset.dirty && !sheet().querySelector("#edit-hand")) reload.click();
     }
     if (target && target.id === "tiles-preview") {
-      var body = target.querySelector("[data-fan-total]");
-      var points = target.closest("form").querySelector("[name=fan_total]");
-      if (body && points) points.value = body.dataset.fanTotal;
-      // A rule set's own count names the inputs it decides (riichi: han, fu).
+      // The server names the inputs the tiles decide (MCR: its points
+      // without flowers; riichi: han, fu) and their values.
       target.querySelectorAll("[data-fill]").forEach(function (fill) {
         var input = target.closest("form").querySelector("[name=" + fill.dataset.fill + "]");
         if (input) input.value = fill.dataset.value;

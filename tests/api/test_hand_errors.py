@@ -166,7 +166,7 @@ def test_hand_with_tiles_takes_its_points_from_the_calculator(api, table):
     }
     response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
     assert response.status_code == 201, response.content
-    assert response.json()["fan_total"] == 9
+    assert response.json()["result"]["fan_total"] == 9
     assert response.json()["fans"][0]["name"] == "Mixed Straight"
 
 

@@ -214,7 +214,7 @@ def test_the_blank_tile_picker_is_rendered_once_per_language(
 ):
     """34 tile buttons, the same for every table: each worker renders them
     once per language; a refused hand still gets its own picked tiles."""
-    from tournaments.views import table_state
+    from tournaments.views import tile_picker as table_state
 
     monkeypatch.setattr(table_state, "_BLANK_PICKERS", {})
     rendered = []

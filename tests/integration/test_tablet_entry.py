@@ -89,7 +89,9 @@ def test_preview_shows_the_fans_and_total_before_recording(client, table):
     response = client.post(url("tiles-preview", table), body)
     assert response.status_code == 200
     page = response.content.decode()
-    assert 'data-fan-total="24"' in page
+    assert (
+        'data-fill="fan_total" data-value="24"' in page
+    )  # the server says which input
     assert "25 points" in page  # with the flower
     assert "Seat Wind" in page and "South" in page
     assert not Hand.objects.exists()
@@ -99,7 +101,7 @@ def test_preview_asks_for_the_winner_first(client, table):
     body = hand_data("discard", None, None, None, tiles=json.dumps(SOUTH_PUNG))
     page = client.post(url("tiles-preview", table), body).content.decode()
     assert "Choose the winner" in page
-    assert "data-fan-total" not in page
+    assert "data-fill" not in page
 
 
 def test_a_refusal_keeps_every_tile(client, table):
@@ -156,4 +158,4 @@ def test_preview_names_the_winners_seat_wind_before_any_tile(client, table):
         url("tiles-preview", table), hand_data("self_draw", w, None, None)
     ).content.decode()
     assert "Counted with the winner's seat wind, West, in the East round." in page
-    assert "data-fan-total" not in page
+    assert "data-fill" not in page

@@ -8,7 +8,7 @@ order all come from what it tells the registry.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -16,6 +16,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.engine import rulesets
+from scoring.engine.base import BaseRuleSet, HandValue
 from scoring.engine.errors import EngineError
 from scoring.engine.session import share_place_points
 from scoring.engine.types import (
@@ -27,6 +28,7 @@ from scoring.engine.types import (
     SessionOutcome,
     Wind,
 )
+from scoring.engine.words import N_, RuleSetWords
 from tests.factories import TournamentFactory, player_ids, seated_table
 from tournaments.models import Hand, SeatResult
 from tournaments.selectors.standings import get_standings
@@ -48,10 +50,22 @@ class ToyResult:
         return {"kind": self.kind, "winner": self.winner, "points": self.points}
 
 
-class ToyRuleSet:
+class ToyRuleSet(BaseRuleSet[dict[str, object], ToyResult]):
     """The winner takes ``points`` from each of the three others."""
 
     code = "toy"
+    words = RuleSetWords(
+        name=N_("Toy"),
+        hand_value=N_("Points"),
+        units=(N_("points"),),
+        results={"win": "win", "tie": "tie", "winner": "Winner", "points": "points"},
+    )
+
+    def hand_value(
+        self, result: Mapping[str, object], scores: Sequence[int] | None = None
+    ) -> HandValue | None:
+        points = result.get("points")
+        return HandValue(points, "points") if isinstance(points, int) else None
 
     def default_options(self) -> dict[str, object]:
         return {}

@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from scoring.engine.base import HandValue
 from tournaments.limits import MAX_ID
 from tournaments.models import (
     Hand,
@@ -18,6 +19,7 @@ from tournaments.models import (
     Tournament,
     in_wind_order,
 )
+from tournaments.selectors.hand_values import hand_value_of, ruleset_of_table
 from tournaments.services import jobs
 
 
@@ -144,17 +146,14 @@ class HandOutput(serializers.ModelSerializer):
     discarder = serializers.IntegerField(
         source="discarder.registration.player_id", default=None
     )
-    fan_total = serializers.IntegerField(
-        source="result.fan_total",
-        read_only=True,
-        allow_null=True,
-        help_text="MCR: the points without flowers (null for other rule sets).",
+    value = serializers.SerializerMethodField(
+        help_text=(
+            "What the hand was worth, in ``unit`` (the rule set's hand value: "
+            "MCR's points with flowers, riichi's han); null when nobody won."
+        ),
     )
-    flowers = serializers.IntegerField(
-        source="result.flowers",
-        read_only=True,
-        allow_null=True,
-        help_text="MCR: the flowers (null for other rule sets).",
+    unit = serializers.SerializerMethodField(
+        help_text='The unit of ``value`` ("points", "han", "yakuman"); null with it.',
     )
     result = serializers.JSONField(
         read_only=True,
@@ -194,8 +193,8 @@ class HandOutput(serializers.ModelSerializer):
             "kind",
             "winner",
             "discarder",
-            "fan_total",
-            "flowers",
+            "value",
+            "unit",
             "result",
             "prevalent_wind",
             "seat_winds",
@@ -207,6 +206,22 @@ class HandOutput(serializers.ModelSerializer):
             "fans",
             "version",
         ]
+
+    def _worth(self, hand: Hand) -> HandValue | None:
+        # One rule-set lookup per table for a sheet's hands (``many=True``
+        # shares this serializer), then the rule set's own hand value.
+        codes = self.context.setdefault("ruleset_of_table", {})
+        if hand.table_id not in codes:
+            codes[hand.table_id] = ruleset_of_table(hand.table_id)
+        return hand_value_of(hand, codes[hand.table_id])
+
+    def get_value(self, hand: Hand) -> int | None:
+        worth = self._worth(hand)
+        return None if worth is None else worth.value
+
+    def get_unit(self, hand: Hand) -> str | None:
+        worth = self._worth(hand)
+        return None if worth is None else worth.unit
 
 
 class PenaltyOutput(serializers.ModelSerializer):

@@ -12,14 +12,10 @@ from rest_framework.views import APIView
 
 from config.client_address import client_ip
 from config.parsers import BoundedJSONSerializerField
+from scoring.engine.contract import result_forms
 from scoring.engine.errors import EngineError
-from scoring.engine.rulesets import (
-    get_ruleset,
-    list_rulesets,
-    option_presets_of,
-    result_form_of,
-)
-from scoring.engine.types import FieldKind, ResultField, ResultForm
+from scoring.engine.rulesets import get_ruleset, list_rulesets
+from scoring.engine.types import ResultField, ResultForm
 from scoring.messages import result_label
 from tournaments.api.access import get_table
 from tournaments.api.serializers import (
@@ -31,11 +27,11 @@ from tournaments.api.serializers import (
 )
 from tournaments.limits import (
     IDEMPOTENCY_KEY_MAX_LENGTH,
-    MAX_HAND_VALUE,
     MAX_INT,
     MAX_PENALTY_POINTS,
 )
-from tournaments.models import WINDS, Hand, Penalty, Table
+from tournaments.models import Hand, Penalty, Table
+from tournaments.result_inputs import result_api_field
 from tournaments.selectors.tables import get_table_sheet
 from tournaments.services import hands as hand_services
 from tournaments.services import penalties
@@ -70,77 +66,27 @@ def version_field(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=MAX_INT, **kwargs)
 
 
-def result_serializer_field(spec: ResultField) -> serializers.Field:
-    """The serializer field of one input of a rule set's hand result."""
-    help_text = str(result_label(spec.name))
-    if spec.kind == FieldKind.SEAT:
-        return object_id(
-            required=False, allow_null=True, default=None, help_text=help_text
-        )
-    if spec.kind == FieldKind.SEATS:
-        return serializers.ListField(
-            child=object_id(), required=False, max_length=4, help_text=help_text
-        )
-    if spec.kind == FieldKind.BOOLEAN:
-        return serializers.BooleanField(
-            required=False, default=bool(spec.default), help_text=help_text
-        )
-    if spec.kind == FieldKind.WIND:
-        return serializers.ChoiceField(
-            choices=list(WINDS),
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text=help_text,
-        )
-    if spec.kind == FieldKind.PER_SEAT:
-        return serializers.DictField(
-            child=serializers.IntegerField(
-                min_value=spec.minimum,
-                max_value=spec.maximum or MAX_HAND_VALUE,
-                allow_null=True,
-            ),
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text=f"{help_text} (by Player id)",
-        )
-    if spec.kind == FieldKind.HANDS:
-        return BoundedJSONSerializerField(
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text=f"{help_text} (by Player id, as the rule set reads a hand)",
-        )
-    return serializers.IntegerField(
-        required=False,
-        allow_null=True,
-        default=spec.default,
-        min_value=spec.minimum,
-        max_value=MAX_HAND_VALUE,
-        help_text=help_text,
-    )
+def result_serializer_field(spec: ResultField, ruleset: str) -> serializers.Field:
+    """The serializer field of one input of ``ruleset``'s hand result."""
+    return result_api_field(spec, str(result_label(spec.name, ruleset)))
 
 
-def default_entry() -> ResultForm:
+def default_entry() -> tuple[ResultForm, dict[str, str]]:
     """The result inputs the schema documents: those of every registered
-    rule set at its default settings (MCR's points, riichi's han and fu...),
-    each once. A request is checked against its table's own rule set."""
+    rule set at its default settings and named settings (MCR's points,
+    riichi's han and fu, its third winner under the EMA rules...), each
+    once, with the rule set whose words describe it. A request is checked
+    against its table's own rule set."""
     kinds: dict[str, None] = {}
     fields: dict[str, ResultField] = {}
+    owners: dict[str, str] = {}
     for code in list_rulesets():
-        ruleset = get_ruleset(code)
-        # The named settings too: some add inputs (riichi's third winner on
-        # one discard under the EMA rules).
-        settings = [{}, *option_presets_of(ruleset).values()]
-        for raw in settings:
-            entry = result_form_of(ruleset, ruleset.clean_options(raw))
-            if entry is None:
-                continue
+        for entry in result_forms(get_ruleset(code)):
             kinds.update(dict.fromkeys(entry.kinds))
             for field in entry.fields:
                 fields.setdefault(field.name, field)
-    return ResultForm(kinds=tuple(kinds), fields=tuple(fields.values()))
+                owners.setdefault(field.name, code)
+    return ResultForm(kinds=tuple(kinds), fields=tuple(fields.values())), owners
 
 
 class ResultInput(serializers.Serializer):
@@ -162,8 +108,10 @@ class ResultInput(serializers.Serializer):
 
     def __init__(self, *args: Any, entry: ResultForm | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        for spec in (entry or default_entry()).fields:
-            self.fields[spec.name] = result_serializer_field(spec)
+        every, owners = default_entry()
+        for spec in (entry or every).fields:
+            ruleset = owners.get(spec.name, "")
+            self.fields[spec.name] = result_serializer_field(spec, ruleset)
 
     def to_internal_value(self, data: Any) -> Any:
         """Refuse an input the table's rule set does not read: DRF would drop

@@ -44,7 +44,7 @@ HAND = "hand"
 PREVALENT_WIND = "prevalent_wind"
 WINNER = "winner"
 DISCARDER = "discarder"
-FAN_TOTAL = "fan_total"
+HAND_VALUE = "hand_value"
 FANS = "fans"
 PAYMENT_PLAYER = "payment_player"  # %(seat)s: 1..4
 PAYMENT_POINTS = "payment_points"  # %(seat)s: 1..4
@@ -95,7 +95,7 @@ DEFAULT_LABELS: Mapping[str, str] = {
     PREVALENT_WIND: "Prevalent wind",
     WINNER: "Winner",
     DISCARDER: "Discarder",
-    FAN_TOTAL: "Fan total",
+    HAND_VALUE: "Fan total",
     FANS: "Fans",
     PAYMENT_PLAYER: "Player %(seat)s",
     PAYMENT_POINTS: "Payment %(seat)s",

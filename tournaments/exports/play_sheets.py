@@ -49,7 +49,7 @@ def write_rounds_sheet(
 
 def _hand_headers(texts: Mapping[str, str]) -> list[str]:
     keys = (L.ROUND, L.TABLE, L.HAND, L.PREVALENT_WIND, L.WINNER, L.DISCARDER)
-    headers = [texts[key] for key in keys] + [texts[L.FAN_TOTAL], texts[L.FANS]]
+    headers = [texts[key] for key in keys] + [texts[L.HAND_VALUE], texts[L.FANS]]
     for seat in range(1, PAYMENT_COLUMNS + 1):
         headers.append(texts[L.PAYMENT_PLAYER] % {"seat": seat})
         headers.append(texts[L.PAYMENT_POINTS] % {"seat": seat})
@@ -108,7 +108,7 @@ def _hand_cells(
         texts[L.WIND_LABELS[hand.prevalent_wind]],
         winner,
         discarder,
-        hand.fan_total,
+        f"{hand.hand_value} {hand.hand_unit}" if hand.hand_unit else hand.hand_value,
         _xlsx.text(ws, hand.fans) or None,
     ]
     for payment in hand.payments:

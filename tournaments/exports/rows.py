@@ -155,13 +155,16 @@ class HandRow:
     ``winner`` is ``None`` for a drawn hand (wall exhausted). For a won hand
     either ``self_drawn`` is true and ``discarder`` is ``None``, or
     ``discarder`` names the player who discarded the winning tile.
-    ``fan_total`` is the hand's total points (flowers included), ``None``
-    for a drawn hand; ``fans`` is the breakdown text when the fan calculator
-    was used, ``""`` otherwise (where every player's hand scores: each
-    player's hand score by name). ``payments`` has one entry per player at
-    the table, in seat order, summing to zero where the rule set settles
-    between players (not in the French simple system nor the encyclopaedia
-    scoring, where each player adds their own score).
+    ``hand_value`` is what the hand was worth in the rule set's unit
+    (``BaseRuleSet.hand_value``: MCR's points with flowers, riichi's han),
+    ``None`` for a drawn hand, and ``hand_unit`` its unit in words when it
+    is not the column's (riichi's yakuman), else ``""``. ``fans`` is the
+    breakdown text when the fan calculator was used, ``""`` otherwise (where
+    every player's hand scores: each player's hand score by name).
+    ``payments`` has one entry per player at the table, in seat order,
+    summing to zero where the rule set settles between players (not in the
+    French simple system nor the encyclopaedia scoring, where each player
+    adds their own score).
     """
 
     round_number: int
@@ -171,9 +174,10 @@ class HandRow:
     winner: str | None
     discarder: str | None
     self_drawn: bool
-    fan_total: int | None
+    hand_value: int | None
     fans: str
     payments: tuple[Payment, ...]
+    hand_unit: str = ""
 
     def __post_init__(self) -> None:
         _check_wind(self.prevalent_wind, "prevalent_wind")

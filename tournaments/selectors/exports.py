@@ -14,7 +14,7 @@ listed, since they are recorded facts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -22,6 +22,9 @@ from typing import Any
 from django.db.models import Case, IntegerField, Value, When
 from django.utils.translation import get_language
 
+from scoring.engine.errors import EngineError
+from scoring.engine.rulesets import get_ruleset
+from scoring.messages import unit_label
 from tournaments.export_labels import export_labels
 from tournaments.exports.rows import (
     HandRow,
@@ -43,9 +46,6 @@ __all__ = [
     "list_penalty_rows",
     "list_session_rows",
 ]
-
-EMA_RULESETS = {"mcr": "MCR", "riichi": "Riichi"}
-"""The rule set names the EMA results file uses; others show their code."""
 
 _WIND_ORDER = Case(
     *(When(seat__wind=wind, then=Value(index)) for index, wind in enumerate(WINDS)),
@@ -115,9 +115,18 @@ def get_tournament_info(tournament: Tournament, players: int) -> TournamentInfo:
         end_date=max(start, end),
         days=_days(start, end),
         mers_weight=tournament.mers_weight,
-        ruleset=EMA_RULESETS.get(tournament.ruleset, tournament.ruleset),
+        ruleset=_ema_name(tournament.ruleset),
         players=players,
     )
+
+
+def _ema_name(code: str) -> str:
+    """The rule set's name in the EMA results file (``BaseRuleSet.ema_name``);
+    a rule set the EMA does not rank, or one since removed, shows its code."""
+    try:
+        return get_ruleset(code).ema_name or code
+    except EngineError:
+        return code
 
 
 def _days(start: date, end: date) -> int:
@@ -191,11 +200,13 @@ class CountedRows(Iterable[HandRow]):
 def list_hand_rows(tournament: Tournament) -> CountedRows:
     """Every hand, by round, table and hand number (a count, then a stream).
 
-    ``fan_total`` includes the flowers (MCR counts each as one point);
-    payments follow the table's starting winds, as ``Hand.deltas`` does.
+    The hand value is the rule set's (``BaseRuleSet.hand_value``: MCR's
+    points with flowers, riichi's han); payments follow the table's
+    starting winds, as ``Hand.deltas`` does.
     """
     by_seat, by_table = _seat_names(tournament)
     french = (get_language() or "").startswith("fr")
+    valued = _hand_valuer(tournament.ruleset)
     hands = (
         Hand.objects.filter(table__round__tournament=tournament)
         .order_by("table__round__number", "table__number", "number")
@@ -206,7 +217,7 @@ def list_hand_rows(tournament: Tournament) -> CountedRows:
         )
     )  # fmt: skip
     rows = (
-        _hand_row(values, by_seat, by_table, french)
+        _hand_row(values, by_seat, by_table, french, valued)
         for values in hands.iterator(chunk_size=2000)
     )
     return CountedRows(hands.count(), rows)
@@ -217,22 +228,17 @@ def _hand_row(
     by_seat: dict[int, str],
     by_table: dict[int, list[str]],
     french: bool,
+    valued: Callable[[Any, list[int] | None], tuple[int | None, str]],
 ) -> HandRow:
     round_no, table_no, number, prevalent, kind, winner, discarder = values[:7]
     result, fans, deltas, table_id = values[7:]
-    # MCR's points, or the han of a rule set that counts them (riichi).
-    fan_total = result.get("fan_total", result.get("han"))
-    flowers = result.get("flowers")
     drawn = kind == Hand.Kind.DRAW or winner is None
     names = by_table.get(table_id, [""] * len(WINDS))
     hand_scores = player_scores(fans)
+    value, unit = valued(result, hand_scores)
     if hand_scores is not None:
         # Every player's hand scores (French classic, encyclopaedia): the
-        # winner's is the hand's points, the others are listed by name.
-        winner_name = by_seat.get(winner)
-        seat = names.index(winner_name) if winner_name in names else None
-        fan_total = None if seat is None else hand_scores[seat]
-        flowers = 0
+        # others' are listed by name.
         fans = "; ".join(
             f"{name} {score}" for name, score in zip(names, hand_scores, strict=False)
         )
@@ -244,12 +250,34 @@ def _hand_row(
         winner=None if drawn else by_seat.get(winner),
         discarder=None if drawn or discarder is None else by_seat.get(discarder),
         self_drawn=not drawn and kind == Hand.Kind.SELF_DRAW,
-        fan_total=None if drawn else (fan_total or 0) + (flowers or 0),
+        hand_value=None if drawn else value,
+        hand_unit=unit,
         fans=fans_text(fans, french=french),
         payments=tuple(
             Payment(name, points) for name, points in zip(names, deltas, strict=False)
         ),
     )
+
+
+def _hand_valuer(
+    code: str,
+) -> Callable[[Any, list[int] | None], tuple[int | None, str]]:
+    """What a stored hand was worth under rule set ``code``, and its unit in
+    words when it is not the column's own (riichi's yakuman in a han
+    column); a rule set no longer registered has no hand values."""
+    try:
+        ruleset = get_ruleset(code)
+    except EngineError:
+        return lambda result, scores: (None, "")
+    column = ruleset.words.units[0] if ruleset.words.units else ""
+
+    def valued(result: Any, scores: list[int] | None) -> tuple[int | None, str]:
+        worth = ruleset.hand_value(result or {}, scores)
+        if worth is None:
+            return None, ""
+        return worth.value, "" if worth.unit == column else unit_label(worth.unit)
+
+    return valued
 
 
 def player_scores(fans: Any) -> list[int] | None:

@@ -148,12 +148,13 @@ def _clean(row_number: int, fields: Mapping[str, str]) -> dict[str, str]:
     try:
         if not last_name:
             raise ServiceError("missing_name", field="name")
-        for field, value, limit in (
-            ("first_name", first_name, FIRST_NAME_MAX_LENGTH),
-            ("last_name", last_name, LAST_NAME_MAX_LENGTH),
+        # The codes are constants, so that the catalogue's scan finds them.
+        for field, value, limit, code in (
+            ("first_name", first_name, FIRST_NAME_MAX_LENGTH, "first_name_too_long"),
+            ("last_name", last_name, LAST_NAME_MAX_LENGTH, "last_name_too_long"),
         ):
             if len(value) > limit:
-                raise ServiceError(f"{field}_too_long", field=field, max=limit)
+                raise ServiceError(code, field=field, max=limit)
         ema_number = clean_ema_number(fields.get("ema_number") or "")
     except ServiceError as error:
         error.params["row"] = row_number

@@ -41,8 +41,7 @@ def first_language(code: str) -> str | None:
         ruleset = get_ruleset(code)
     except EngineError:
         return None
-    language = getattr(ruleset, "first_language", None)
-    return language if isinstance(language, str) else None
+    return ruleset.first_language
 
 
 def hand_entry_of(tournament: Tournament) -> ResultForm:

@@ -51,11 +51,8 @@ from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.rules import hand_entry_of, has_tile_calculator
 from tournaments.views import tablet_answers
 from tournaments.views.mixins import TableTokenMixin
-from tournaments.views.table_state import (
-    blank_tile_picker,
-    get_table_page,
-    get_tiles_preview,
-)
+from tournaments.views.table_state import get_table_page, get_tiles_preview
+from tournaments.views.tile_picker import blank_tile_picker
 
 PAGE = "tournaments/referee/table.html"
 SHEET = "tournaments/referee/_sheet.html"

@@ -154,6 +154,7 @@ class TournamentRulesView(TournamentChangeView):
             tiebreaks=order,
             specs=option_form_of(get_ruleset(code)),
             words=score_words(code),
+            ruleset=code,
         )
 
     def changes(self, form: RulesForm) -> dict[str, Any]:

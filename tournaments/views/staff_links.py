@@ -42,8 +42,8 @@ def qr_svg(link: str, scale: int = 3) -> SafeString:
 
 def hands_per_session(round_: Round) -> int | None:
     """The session's hand count when the rule set has a fixed one (MCR: 16)."""
-    _ruleset, options = ruleset_for(round_.tournament)
-    return getattr(options, "hands_per_session", None)
+    ruleset, options = ruleset_for(round_.tournament)
+    return ruleset.hands_per_session(options)
 
 
 @dataclass(frozen=True)

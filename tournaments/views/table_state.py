@@ -1,5 +1,9 @@
 """Reads for the tablet page: the next hand's winds and the sheet's rows.
 
+Everything is said in the rule set's own words (``RuleSetWords``, through
+``scoring.messages``); an input's kind decides how it reads
+(``result_inputs.INPUT_KINDS``).
+
 ``get_next_deal`` asks the tournament's rule set, from the last stored hand's
 deal (which a referee may have corrected), so the page never hard-codes MCR's
 wind rotation.
@@ -7,22 +11,20 @@ wind rotation.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.conf import settings
-from django.http import HttpRequest
-from django.template.loader import render_to_string, select_template
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.template.loader import select_template
 
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import result_form_of, running_scores_of, tile_calculator
-from scoring.engine.types import PER_PLAYER, DealState, FieldKind, ResultForm
-from scoring.messages import COUNTER_LABELS, describe, result_label, score_words
+from scoring.engine.types import DealState, FieldKind, ResultForm
+from scoring.messages import counter_labels, describe, result_label, score_words
 from scoring.services_fans import calculate
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
+from tournaments.result_inputs import summary_value
 from tournaments.selectors.exports import player_scores
 from tournaments.selectors.tables import get_table_sheet
 from tournaments.services.rules import (
@@ -90,10 +92,10 @@ def result_template(ruleset_code: str) -> str:
 
 
 def result_summary(
-    hand: Hand, entry: ResultForm | None, names: dict[int, str]
+    hand: Hand, entry: ResultForm | None, names: dict[int, str], ruleset: str
 ) -> tuple[tuple[Any, Any], ...]:
-    """Each input of ``hand``'s result, labelled, players by name (seats
-    in ``names`` by engine index)."""
+    """Each input of ``hand``'s result in ``ruleset``'s words, players by
+    name (seats in ``names`` by engine index)."""
     if entry is None:
         return ()
     kind = str(hand.result.get("kind", ""))
@@ -102,19 +104,13 @@ def result_summary(
         value = hand.result.get(spec.name)
         if value in (None, [], 0):
             continue
-        if spec.kind == FieldKind.SEAT:
-            value = names.get(value, value)
-        elif spec.kind == FieldKind.SEATS:
-            value = ", ".join(str(names.get(seat, seat)) for seat in value)
-        elif spec.kind == FieldKind.WIND:
-            value = wind_name(value)
-        elif spec.kind in PER_PLAYER:
-            continue  # every player's hand: their scores below
-        words.append((result_label(spec.name), value))
+        shown = summary_value(spec, value, names)
+        if shown is not None:
+            words.append((result_label(spec.name, ruleset), shown))
     scores = player_scores(hand.fans)
     if scores is not None:
         value = ", ".join(f"{names.get(i, i)} {n}" for i, n in enumerate(scores))
-        words.append((result_label("scores"), value))
+        words.append((result_label("scores", ruleset), value))
     return tuple(words)
 
 
@@ -190,7 +186,7 @@ def get_table_page(table: Table) -> dict[str, Any]:
                 for wind, delta in zip(hand.seat_winds, hand.deltas, strict=False)
             ],
             kind_label=result_label(hand.kind, code) if generic else "",
-            summary=result_summary(hand, entry, names) if generic else (),
+            summary=result_summary(hand, entry, names, code) if generic else (),
         )
         for hand in hands
     ]
@@ -209,29 +205,15 @@ def get_table_page(table: Table) -> dict[str, Any]:
         "next_deal": deal,
         "next_hand_number": len(hands) + 1,
         "prevalent_wind_name": wind_name(str(deal.prevalent_wind)) if deal else "",
-        "heading_wind": _heading_wind(form, options),
+        "heading_wind": ruleset.heading_wind(options),
         # What the players follow from hand to hand besides the winds.
         "deal_counters": [
             (label, deal.counter(name))
-            for name, label in COUNTER_LABELS.items()
+            for name, label in counter_labels(code).items()
             if deal is not None and name in dict(deal.counters)
         ],
         **table_clock_context(table),  # the clock; is the round open?
     }
-
-
-def _heading_wind(entry: ResultForm | None, options: Any) -> str:
-    """What the new hand's heading says of the wind: MCR's and riichi's
-    prevalent wind (``"prevalent"``); where every player's hand scores (the
-    rule set's result inputs, ``entry``), the round wind (``"round"``: the
-    French "vent du tour", not the dominant wind chosen for each hand) only
-    where it is played, else nothing (``"none"``)."""
-    every_hand = entry is not None and any(
-        field.kind == FieldKind.HANDS for field in entry.fields
-    )
-    if not every_hand:
-        return "prevalent"
-    return "round" if getattr(options, "plays_round_wind", False) else "none"
 
 
 def seat_cells(table: Table) -> list[dict[str, Any]]:
@@ -255,7 +237,7 @@ def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     The winds are the server's (the winner's seat wind in the next deal and
     its prevalent wind), self-drawn and flowers the form's: the same context
     ``record_hand`` gives the calculator, so the preview is what is stored.
-    ``fan_total`` is the figure for the form's points field (no flowers).
+    ``fills`` are the inputs the tiles decide, for the form.
     """
     context: dict[str, Any] = {"answer": None, "needs_winner": False}
     if data.get("kind") not in ("discard", "self_draw"):
@@ -276,22 +258,33 @@ def get_tiles_preview(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     if not tiles:
         return context
     ruleset, options = ruleset_for(table.round.tournament)
-    if ruleset.code not in OWN_ANSWER:
+    if not ruleset.tiles_preview_is_calculator:
         context.update(_counted_tiles(ruleset, options, data, deal, winner, seats))
         return context
-    result = {"kind": data["kind"], "flowers": data.get("flowers") or 0}
-    answer = calculate(tiles_for_hand(tiles, result, deal, winner))
+    hand = tiles_for_hand(tiles, _typed_result(ruleset, options, data), deal, winner)
+    answer = calculate(hand)
     context["answer"] = answer
     if answer["ok"]:
-        total = int(answer["total"])  # type: ignore[call-overload]
-        context["fan_total"] = total - result["flowers"]
+        # The inputs the tiles decide (MCR: its points without flowers),
+        # which tablet.js copies into the form by name.
+        score = ruleset.score_tiles(hand, options)
+        context["fills"] = _fills(ruleset, score.result)
     return context
 
 
-#: Rule sets whose tile calculator has an answer of its own for the preview
-#: (MCR's fan breakdown, shared with the calculator page); the others show
-#: what the registry's ``score_tiles`` counts and the hand's payments.
-OWN_ANSWER = frozenset({"mcr"})
+def _typed_result(ruleset: Any, options: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """The hand form's inputs of the typed result's kind, as typed."""
+    entry = ruleset.result_form(options)
+    fields = entry.fields_for(data["kind"]) if entry is not None else ()
+    return {"kind": data["kind"]} | {spec.name: data.get(spec.name) for spec in fields}
+
+
+def _fills(ruleset: Any, decided: Mapping[str, int]) -> list[tuple[str, str, int]]:
+    """Each input the tiles decide: its name, its words and its value."""
+    return [
+        (name, result_label(name, ruleset.code), value)
+        for name, value in decided.items()
+    ]
 
 
 def _counted_tiles(
@@ -307,9 +300,7 @@ def _counted_tiles(
     and what each player would pay or win in this deal."""
     calculator = tile_calculator(ruleset)
     entry = ruleset.result_form(options)
-    result = {"kind": data["kind"]} | {
-        spec.name: data.get(spec.name) for spec in entry.fields_for(data["kind"])
-    }
+    result = _typed_result(ruleset, options, data)
     try:
         assert calculator is not None
         score = calculator.score_tiles(
@@ -317,8 +308,10 @@ def _counted_tiles(
         )
     except EngineError as error:
         return {"tiles_error": describe(error)}
-    fills = [(name, result_label(name), value) for name, value in score.result.items()]
-    counted: dict[str, Any] = {"breakdown": score.breakdown, "fills": fills}
+    counted: dict[str, Any] = {
+        "breakdown": score.breakdown,
+        "fills": _fills(ruleset, score.result),
+    }
     index = {seat.registration.player_id: i for i, seat in enumerate(seats)}
     payload = {**result, **score.result}
     for spec in entry.seat_fields():
@@ -338,30 +331,3 @@ def _counted_tiles(
         (name, signed(delta)) for name, delta in zip(names, deltas, strict=True)
     ]
     return counted
-
-
-#: The empty tile picker of the hand form, rendered once per language by each
-#: worker (a new deployment starts new workers, so the static file names it
-#: carries are always the current ones).
-_BLANK_PICKERS: dict[tuple[str, bool], SafeString] = {}
-
-
-def blank_tile_picker(request: HttpRequest, *, tiles_dora: bool = False) -> SafeString:
-    """The hand form's tile picker with no tile picked: 34 tile buttons, the
-    same bytes for every table of a kind (about 2 ms of each sheet, a third
-    of it). ``tiles_dora``: the table's calculator reads a dora count
-    (riichi), and MCR's "last of its kind" is not offered.
-
-    Not kept with DEBUG on, so that an edited template shows at once.
-    """
-    key = (get_language() or "", tiles_dora)
-    html = _BLANK_PICKERS.get(key)
-    if html is None:
-        context = {"tiles_json": "", "in_hand_form": True, "tiles_dora": tiles_dora}
-        # The template's own output, escaped when rendered.
-        html = mark_safe(
-            render_to_string("scoring/_tile_picker.html", context, request)
-        )
-        if not settings.DEBUG:
-            _BLANK_PICKERS[key] = html
-    return html

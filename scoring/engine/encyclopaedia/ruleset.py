@@ -18,6 +18,7 @@ from scoring.engine.french import winds
 from scoring.engine.french.options import FRENCH_BOUNDS, clean_settings
 from scoring.engine.french.preview import Sheet, built_entries
 from scoring.engine.french.session import SessionRules
+from scoring.engine.french.words import FAMILY
 from scoring.engine.rulesets import RuleSet
 from scoring.engine.types import DealState, Deltas, ResultForm
 
@@ -34,8 +35,18 @@ class FamilyRuleSet(SessionRules):
     """The short family scoring of general encyclopaedias."""
 
     code = "encyclopaedia"
-    #: French family tables: their pages open in French (see FrenchRuleSet).
-    first_language = "fr"
+    words = FAMILY
+
+    def heading_wind(self, options: FamilyOptions) -> str:
+        """No wind is played for the hand as a whole."""
+        return "none"
+
+    def winning_seat(self, result: Mapping[str, object]) -> int | None:
+        """The first to finish (``finish``: each seat's place, 1st to 4th)."""
+        places = result.get("finish")
+        if isinstance(places, list) and 1 in places:
+            return places.index(1)
+        return None
 
     def default_options(self) -> dict[str, object]:
         return dict(asdict(FamilyOptions()))

@@ -183,9 +183,14 @@ HANDS_INPUT = HandsInput(
 
 def check_seats(kind: ResultKind, winner: int | None, discarder: int | None) -> None:
     """Seats consistent with the kind of result; the discarder is optional."""
-    for field, seat in (("winner", winner), ("discarder", discarder)):
+    # The codes are constants, so that the catalogue's scan finds them.
+    checked = (
+        ("winner", winner, "winner_out_of_range"),
+        ("discarder", discarder, "discarder_out_of_range"),
+    )
+    for field, seat, code in checked:
         if seat is not None and not 0 <= seat < SEATS:
-            raise EngineError(f"{field}_out_of_range", field=field, seat=seat)
+            raise EngineError(code, field=field, seat=seat)
     if kind is ResultKind.DRAW:
         if winner is not None:
             raise EngineError("winner_not_allowed", field="winner", kind=str(kind))

@@ -18,6 +18,7 @@ from scoring.engine.french.preview import Sheet
 from scoring.engine.french.results import FrenchResult, System
 from scoring.engine.french.session import SessionRules
 from scoring.engine.french.settlement import settle
+from scoring.engine.french.words import ADVANCED, SIMPLE
 from scoring.engine.rulesets import RuleSet
 from scoring.engine.types import NO_DELTAS, DealState, Deltas, ResultForm
 
@@ -25,13 +26,14 @@ from scoring.engine.types import NO_DELTAS, DealState, Deltas, ResultForm
 class FrenchRuleSet(SessionRules):
     """French classic rules in the simple or the advanced system."""
 
-    #: The language their pages open in for a visitor who chose none: the
-    #: rules are played in French clubs, in the words of the rule document.
-    first_language = "fr"
-
     def __init__(self, system: System) -> None:
         self.system = system
         self.code = f"french_{system}"
+        self.words = SIMPLE if system == System.SIMPLE else ADVANCED
+
+    def heading_wind(self, options: FrenchOptions) -> str:
+        """The round wind of a 16-hand game, where it is played."""
+        return "round" if options.plays_round_wind else "none"
 
     def default_options(self) -> dict[str, object]:
         return _options.default_options()

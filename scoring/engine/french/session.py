@@ -8,10 +8,13 @@ choice (4/2/1/0 by rank, tied seats sharing, or none at all).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Protocol
+from typing import Any, Protocol
 
+from scoring.engine.base import BaseRuleSet, HandValue
 from scoring.engine.errors import EngineError
+from scoring.engine.french.words import POINTS
 from scoring.engine.mcr import payments as mcr_payments
 from scoring.engine.mcr.options import McrOptions
 from scoring.engine.session import competition_ranks, share_place_points
@@ -31,8 +34,30 @@ class SessionOptions(Protocol):
     def table_points(self) -> bool: ...
 
 
-class SessionRules:
+class SessionRules(BaseRuleSet[Any, Any]):
     """The session methods of the rule-set contract for these rule sets."""
+
+    #: The language their pages open in for a visitor who chose none: the
+    #: rules are played in French clubs, in the words of the rule documents.
+    first_language = "fr"
+
+    def hands_per_session(self, options: Any) -> int | None:
+        return int(options.hands_per_session)
+
+    def hand_value(
+        self, result: Mapping[str, object], scores: Sequence[int] | None = None
+    ) -> HandValue | None:
+        """The Mah-Jong player's hand score (``scores``, each seat's hand
+        score before any settlement); ``None`` when nobody won."""
+        winner = self.winning_seat(result)
+        if winner is None or scores is None:
+            return None
+        return HandValue(int(scores[winner]), POINTS)
+
+    def winning_seat(self, result: Mapping[str, object]) -> int | None:
+        """The seat that went Mah-Jong in a stored result."""
+        winner = result.get("winner")
+        return winner if isinstance(winner, int) else None
 
     #: The only kind ``penalty_deltas`` prices: the tablet offers no other.
     penalty_kinds: tuple[str, ...] = (REFEREE,)

@@ -7,13 +7,14 @@ Each method delegates to a small module: ``options`` (settings),
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from scoring.engine.mcr import options as _options
 from scoring.engine.mcr import payments, results, winds
 from scoring.engine.mcr.fans import count_fans, parse_hand
 from scoring.engine.mcr.options import McrOptions
-from scoring.engine.rulesets import RuleSet, register
+from scoring.engine.mcr.words import POINTS, WORDS
+from scoring.engine.rulesets import BaseRuleSet, HandValue, RuleSet, register
 from scoring.engine.types import (
     DealState,
     Deltas,
@@ -25,11 +26,28 @@ from scoring.engine.types import (
 )
 
 
-class McrRuleSet:
+class McrRuleSet(BaseRuleSet[McrOptions, HandResult]):
     """Chinese Official rules as played at EMA tournaments."""
 
     code = "mcr"
+    words = WORDS
     penalty_kinds = payments.PENALTY_KINDS
+    ema_name = "MCR"
+    tiles_preview_is_calculator = True
+
+    def hand_value(
+        self, result: Mapping[str, object], scores: Sequence[int] | None = None
+    ) -> HandValue | None:
+        """The hand's points, flowers included (each flower is a point once
+        the hand reaches the minimum without them)."""
+        if result.get("winner") is None:
+            return None
+        points = result.get("fan_total") or 0
+        flowers = result.get("flowers") or 0
+        return HandValue(int(points) + int(flowers), POINTS)  # type: ignore[call-overload]
+
+    def hands_per_session(self, options: McrOptions) -> int | None:
+        return options.hands_per_session
 
     def default_options(self) -> dict[str, object]:
         return _options.default_options()

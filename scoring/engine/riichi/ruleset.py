@@ -18,22 +18,40 @@ from scoring.engine.riichi import endgame, payments, results, tiles
 from scoring.engine.riichi import options as _options
 from scoring.engine.riichi.options import RiichiOptions
 from scoring.engine.riichi.results import RiichiResult
-from scoring.engine.riichi.tiles import RiichiTilesScore
-from scoring.engine.rulesets import RuleSet
+from scoring.engine.riichi.words import HAN, WORDS, YAKUMAN
+from scoring.engine.rulesets import BaseRuleSet, HandValue, RuleSet
 from scoring.engine.types import (
     DealState,
     Deltas,
     OptionField,
     ResultForm,
     SessionOutcome,
+    TilesScore,
 )
 
 
-class RiichiRuleSet:
+class RiichiRuleSet(BaseRuleSet[RiichiOptions, RiichiResult]):
     """Japanese riichi rules, as riichi.md describes them."""
 
     code = "riichi"
+    words = WORDS
     penalty_kinds = payments.PENALTY_KINDS
+    ema_name = "Riichi"
+
+    def hand_value(
+        self, result: Mapping[str, object], scores: Sequence[int] | None = None
+    ) -> HandValue | None:
+        """The (first) winner's han, or their yakuman for a limit hand;
+        ``None`` for a draw or a chombo, where nobody won."""
+        if (
+            result.get("kind") not in (results.DISCARD, results.SELF_DRAW)
+            or result.get("winner") is None
+        ):
+            return None
+        yakuman = result.get("yakuman") or 0
+        if yakuman:
+            return HandValue(int(yakuman), YAKUMAN)  # type: ignore[call-overload]
+        return HandValue(int(result.get("han") or 0), HAN)  # type: ignore[call-overload]
 
     def default_options(self) -> dict[str, object]:
         return _options.default_options()
@@ -122,7 +140,7 @@ class RiichiRuleSet:
 
     def score_tiles(
         self, data: Mapping[str, object], options: RiichiOptions | None = None
-    ) -> RiichiTilesScore:
+    ) -> TilesScore:
         """The tile calculator under the tournament's ``options`` (open
         tanyao, red fives, limits), the default settings without them.
 
@@ -135,7 +153,10 @@ class RiichiRuleSet:
             for key, value in data.items()
             if not (key in tiles.OTHER_GAMES_FIELDS and not value)
         }
-        return tiles.score_tiles(data, options or _DEFAULTS)
+        counted = tiles.score_tiles(data, options or _DEFAULTS)
+        return TilesScore(
+            counted.result, counted.confirms, counted.self_drawn, counted.breakdown
+        )
 
 
 _DEFAULTS = RiichiOptions()

@@ -1,0 +1,99 @@
+"""Riichi's own words (see ``scoring.engine.words``): English, marked for
+translation; the web layer translates them."""
+
+from __future__ import annotations
+
+from scoring.engine.words import N_, RuleSetWords
+
+HAN = N_("han")
+YAKUMAN = N_("yakuman")
+
+WORDS = RuleSetWords(
+    name=N_("Riichi (Japanese)"),
+    hand_value=N_("Han"),
+    units=(HAN, YAKUMAN),
+    results={
+        "discard": N_("Win on a discard"),
+        "self_draw": N_("Self-drawn win"),
+        # The draw at the end of the wall is not MCR's washout.
+        "draw": N_("Exhaustive draw (ryūkyoku)"),
+        "abortive_draw": N_("Abortive draw"),
+        "chombo": N_("Chombo"),
+        "winner": N_("Winner"),
+        "discarder": N_("Discarder"),
+        "han": N_("Han"),
+        "fu": N_("Fu"),
+        "yakuman": N_("Yakuman"),
+        "riichi": N_("Riichi declared by"),
+        "tenpai": N_("Tenpai at the draw"),
+        "offender": N_("Offender"),
+        # More winners on one discard, in turn from the discarder.
+        "winner_2": N_("Second winner (same discard)"),
+        "han_2": N_("Han of the second winner"),
+        "fu_2": N_("Fu of the second winner"),
+        "yakuman_2": N_("Yakuman of the second winner"),
+        "winner_3": N_("Third winner (same discard)"),
+        "han_3": N_("Han of the third winner"),
+        "fu_3": N_("Fu of the third winner"),
+        "yakuman_3": N_("Yakuman of the third winner"),
+    },
+    options={
+        "count": N_("Counting"),
+        "count.full": N_("Full count (han and fu)"),
+        "count.short": N_("Short count (han only)"),
+        "fu_count": N_("Counting fu (full count)"),
+        "fu_count.modern": N_("Modern count (EMA, Japanese leagues)"),
+        "fu_count.classic": N_("Classic count of seed 004 (méthode classique)"),
+        "start_points": N_("Starting points"),
+        "return_points": N_("Return line (points)"),
+        "uma": N_("Uma by final place, best first (empty: none)"),
+        "limits": N_("Limit hands"),
+        "limits.classic": N_("Classic (baiman 8–9 han, sanbaiman 10–12)"),
+        "limits.modern": N_("Modern (baiman 8–10 han, sanbaiman 11–12)"),
+        "kazoe": N_("13 or more counted han"),
+        "kazoe.yakuman": N_("Yakuman (kazoe yakuman)"),
+        "kazoe.sanbaiman": N_("Sanbaiman"),
+        "multiple_yakuman": N_("Several yakuman add up"),
+        "multiple_ron": N_("Several players win on one discard"),
+        "multiple_ron.double": N_("Double ron (three callers: abortive draw)"),
+        "multiple_ron.triple": N_("Double and triple ron"),
+        "multiple_ron.head_bump": N_("Head bump (first in turn only)"),
+        "tenpai_payment": N_("Tenpai payment at an exhaustive draw (0: none)"),
+        "leftover_deposits": N_("Riichi sticks left at the end"),
+        "leftover_deposits.top": N_("Go to the top player"),
+        "leftover_deposits.lost": N_("Are lost"),
+        "chombo": N_("Chombo"),
+        "chombo.mangan": N_("Paid like a mangan tsumo"),
+        "chombo.deduction": N_("Deducted from the final score"),
+        "chombo_points": N_("Chombo deduction (points)"),
+        "draw_dealership": N_("Dealership after an exhaustive draw"),
+        "draw_dealership.tenpai": N_("The dealer stays when tenpai"),
+        "draw_dealership.french": N_("French homologated rule"),
+        "west_extension": N_("West round while nobody reached the return line"),
+        "dobon": N_("Dobon: a player below zero ends the game"),
+        "dobon_points": N_("Dobon penalty (points)"),
+        "open_tanyao": N_("All simples counts in an open hand"),
+        "red_fives": N_("Red fives"),
+    },
+    presets={
+        "ema": N_("EMA riichi rules (2016)"),
+        "modern": N_("Modern league rules (Pantheon, WRC style)"),
+    },
+    # The final score (rounded points minus the return line, plus uma) and
+    # the balance of points won and lost at the tables.
+    scores={
+        "table_points": N_("Final score (uma included)"),
+        "score": N_("Point balance"),
+    },
+    sheet={
+        "round_table_points": N_("R%(round)s final score"),
+        "round_score": N_("R%(round)s point balance"),
+        "fans": N_("Yaku"),
+        "chart_title": N_("Cumulative final scores of the top %(count)s players"),
+        "chart_y_axis": N_("Final score"),
+    },
+    counters={
+        "honba": N_("Honba"),
+        "deposits": N_("Riichi sticks on the table"),
+    },
+)
