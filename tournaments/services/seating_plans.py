@@ -30,7 +30,7 @@ from tournaments.selectors.standings import get_standings
 from tournaments.services import jobs
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
-from tournaments.services.tables import lock_rows
+from tournaments.services.locks import lock_rows
 
 #: The seating engine's clock, in seconds. It only bounds a search (the
 #: search itself stops by step counts); tests put a fake clock here so that a
