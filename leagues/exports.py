@@ -18,7 +18,7 @@ from openpyxl import Workbook
 from openpyxl.chart import LineChart, Reference
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-from tournaments.exports import _xlsx
+from tournaments.exports import sheet_cells
 
 CREATOR = "Muraille"
 
@@ -97,8 +97,8 @@ def _sheet(workbook: Workbook, title: str) -> WriteOnlyWorksheet:
 def _start(
     ws: WriteOnlyWorksheet, headers: Sequence[str], widths: Sequence[float]
 ) -> None:
-    _xlsx.prepare(ws, widths)
-    ws.append(_xlsx.header_cells(ws, headers))
+    sheet_cells.prepare(ws, widths)
+    ws.append(sheet_cells.header_cells(ws, headers))
 
 
 def _standings(
@@ -106,24 +106,26 @@ def _standings(
 ) -> None:
     headers = [texts[key] for key in STANDINGS_KEYS]
     longest = max((len(line.name) for line in data.standings), default=0)
-    widths = [_xlsx.width(h, minimum=5) for h in headers]
-    widths[1] = _xlsx.width(headers[1], longest)
+    widths = [sheet_cells.width(h, minimum=5) for h in headers]
+    widths[1] = sheet_cells.width(headers[1], longest)
     _start(ws, headers, widths)
     for line in data.standings:
         ws.append(
             [
-                None if line.rank is None else _xlsx.rank(ws, line.rank, line.shared),
-                _xlsx.text(ws, line.name),
-                _xlsx.text(ws, line.club),
-                _xlsx.table_points(ws, line.value),
-                _xlsx.table_points(ws, line.table_points),
+                None
+                if line.rank is None
+                else sheet_cells.rank(ws, line.rank, line.shared),
+                sheet_cells.text(ws, line.name),
+                sheet_cells.text(ws, line.club),
+                sheet_cells.table_points(ws, line.value),
+                sheet_cells.table_points(ws, line.table_points),
                 line.score,
                 line.sessions,
                 line.counted,
                 *line.places,
             ]
         )
-    _xlsx.autofilter(ws, len(headers), len(data.standings) + 1)
+    sheet_cells.autofilter(ws, len(headers), len(data.standings) + 1)
 
 
 def _events(
@@ -131,44 +133,44 @@ def _events(
 ) -> None:
     headers = [texts[key] for key in EVENT_KEYS]
     longest = max((len(line.name) for line in data.events), default=0)
-    widths = [_xlsx.width(h, 10) for h in headers]
-    widths[2] = _xlsx.width(headers[2], longest)
+    widths = [sheet_cells.width(h, 10) for h in headers]
+    widths[2] = sheet_cells.width(headers[2], longest)
     _start(ws, headers, widths)
     for line in data.events:
         ws.append(
             [
-                _xlsx.day(ws, line.day),
-                _xlsx.text(ws, line.kind),
-                _xlsx.text(ws, line.name),
+                sheet_cells.day(ws, line.day),
+                sheet_cells.text(ws, line.kind),
+                sheet_cells.text(ws, line.name),
                 line.players,
                 line.tables,
                 line.sessions,
-                _xlsx.text(ws, line.leader),
-                _xlsx.table_points(ws, line.leader_points),
+                sheet_cells.text(ws, line.leader),
+                sheet_cells.table_points(ws, line.leader_points),
             ]
         )
-    _xlsx.autofilter(ws, len(headers), len(data.events) + 1)
+    sheet_cells.autofilter(ws, len(headers), len(data.events) + 1)
 
 
 def _sessions(
     ws: WriteOnlyWorksheet, data: LeagueWorkbook, texts: Mapping[str, str]
 ) -> None:
     headers = [texts[key] for key in SESSION_KEYS]
-    _start(ws, headers, [_xlsx.width(h, 12) for h in headers])
+    _start(ws, headers, [sheet_cells.width(h, 12) for h in headers])
     for line in data.sessions:
         ws.append(
             [
-                _xlsx.day(ws, line.day),
-                _xlsx.text(ws, line.event),
+                sheet_cells.day(ws, line.day),
+                sheet_cells.text(ws, line.event),
                 line.round,
                 line.table,
-                _xlsx.text(ws, line.name),
+                sheet_cells.text(ws, line.name),
                 line.score,
                 line.rank,
-                _xlsx.table_points(ws, line.table_points),
+                sheet_cells.table_points(ws, line.table_points),
             ]
         )
-    _xlsx.autofilter(ws, len(headers), len(data.sessions) + 1)
+    sheet_cells.autofilter(ws, len(headers), len(data.sessions) + 1)
 
 
 def _leaders(
@@ -176,11 +178,16 @@ def _leaders(
 ) -> None:
     """A row per event, a column per leader, and a line chart drawn from it."""
     names = list(data.progress)
-    _start(ws, [texts["event"], *names], [24] + [_xlsx.width(n) for n in names])
+    _start(ws, [texts["event"], *names], [24] + [sheet_cells.width(n) for n in names])
     events = len(data.progress_events)
     for index, event in enumerate(data.progress_events):
         values = [data.progress[name][index] for name in names]
-        ws.append([_xlsx.text(ws, event), *(_xlsx.table_points(ws, v) for v in values)])
+        ws.append(
+            [
+                sheet_cells.text(ws, event),
+                *(sheet_cells.table_points(ws, v) for v in values),
+            ]
+        )
     if not names or not events:
         return
     chart = LineChart()
@@ -246,17 +253,17 @@ def write_team_sheet(
     workbook's only sheet, and the one the tournament's workbook adds."""
     headers = [texts[key] for key in TEAM_KEYS]
     longest = max((len(line.members) for line in teams), default=0)
-    widths = [_xlsx.width(h, 10) for h in headers]
-    widths[-1] = _xlsx.width(headers[-1], longest)
+    widths = [sheet_cells.width(h, 10) for h in headers]
+    widths[-1] = sheet_cells.width(headers[-1], longest)
     _start(ws, headers, widths)
     for line in teams:
         ws.append(
             [
-                _xlsx.rank(ws, line.rank, line.shared),
-                _xlsx.text(ws, line.team),
-                _xlsx.table_points(ws, line.table_points),
+                sheet_cells.rank(ws, line.rank, line.shared),
+                sheet_cells.text(ws, line.team),
+                sheet_cells.table_points(ws, line.table_points),
                 line.score,
-                _xlsx.text(ws, line.members),
+                sheet_cells.text(ws, line.members),
             ]
         )
-    _xlsx.autofilter(ws, len(headers), len(teams) + 1)
+    sheet_cells.autofilter(ws, len(headers), len(teams) + 1)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from leagues.models import League
 from leagues.services.leagues import SESSION_COUNTS
-from tournaments.forms import RulesetFields, ruleset_choices
+from scoring.forms import RulesetFields, ruleset_choices
 from tournaments.models import Tournament
 
 

@@ -48,20 +48,6 @@ LEAGUE_MESSAGES: dict[str, Any] = {
     "night_needs_names": _("Give at least four names."),
     "unknown_session": _("This night has no session %(round)s."),
     "event_already_in_league": _("%(tournament)s is already in this league."),
-    "merge_same_player": _("Choose two different players."),
-    "merge_both_played": _(
-        "Both players are registered in %(tournaments)s: one person cannot "
-        "play twice in a tournament, so they are not the same person."
-    ),
-    "merge_unlike_names": _(
-        "“%(first)s” and “%(second)s” are not the same name: confirm that "
-        "they are one person to merge them."
-    ),
-    "merge_two_ema_numbers": _(
-        "The players hold two EMA numbers (%(first)s and %(second)s): they "
-        "are two people."
-    ),
-    "unknown_player": _("There is no player %(player)s."),
     "team_bad_size": _("A team has 2 to 8 players, not %(size)s."),
     "team_name_twice": _("Two teams are named “%(team)s”."),
     "team_wrong_size": _("Team “%(team)s” has %(count)s players instead of %(size)s."),

@@ -12,7 +12,6 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from scoring.engine.rulesets import get_ruleset, list_rulesets, option_presets_of
 from scoring.engine.standings import TIEBREAKS
 from scoring.engine.types import (
     OptionField,
@@ -20,8 +19,11 @@ from scoring.engine.types import (
     ResultField,
     ResultForm,
 )
-from scoring.forms import BoundedJSONField
-from scoring.messages import option_label, preset_label, result_label, ruleset_label
+from scoring.forms import BoundedJSONField, RulesetFields
+from scoring.messages import (
+    option_label,
+    result_label,
+)
 from tournaments.limits import (
     IDEMPOTENCY_KEY_MAX_LENGTH,
     MAX_INT,
@@ -89,53 +91,6 @@ class TournamentForm(forms.ModelForm):
         if start and end and end < start:
             self.add_error("end_date", _("The tournament cannot end before it starts."))
         return data
-
-
-def ruleset_choices() -> list[tuple[str, Any]]:
-    """The registered rule sets, in words."""
-    return [(code, ruleset_label(code)) for code in list_rulesets()]
-
-
-def preset_choices() -> list[tuple[str, Any]]:
-    """Each rule set's named settings as ``code:preset``, after the rules'
-    own defaults."""
-    choices: list[tuple[str, Any]] = [("", _("The rules' defaults"))]
-    for code, ruleset_name in ruleset_choices():
-        for preset in option_presets_of(get_ruleset(code)):
-            label = format_lazy("{}: {}", ruleset_name, preset_label(preset, code))
-            choices.append((f"{code}:{preset}", label))
-    return choices
-
-
-class RulesetFields(forms.Form):
-    """A rule set and, for a rule set that names some, the settings to start
-    from; ``default_ruleset`` stands when none is chosen."""
-
-    ruleset = forms.ChoiceField(label=_("Rule set"), initial="mcr", required=False)
-    preset = forms.ChoiceField(
-        label=_("Rule settings"),
-        required=False,
-        help_text=_("Every setting can still be changed on the rules page."),
-    )
-    default_ruleset = "mcr"
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = ruleset_choices()
-        self.fields["preset"].choices = preset_choices()
-
-    def clean_ruleset(self) -> str:
-        return self.cleaned_data.get("ruleset") or self.default_ruleset
-
-    def clean_preset(self) -> str:
-        """The preset's own name (``ema``), once it is the rule set's."""
-        value = self.cleaned_data.get("preset") or ""
-        code, _sep, preset = value.partition(":")
-        if value and code != self.cleaned_data.get("ruleset"):
-            raise forms.ValidationError(
-                _("These settings are for another rule set."), code="preset"
-            )
-        return preset
 
 
 class NewTournamentForm(RulesetFields, TournamentForm):

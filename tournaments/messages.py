@@ -221,6 +221,21 @@ SERVICE_MESSAGES: dict[str, Any] = {
     ),
     "plan_published": _("This plan is already published."),
     "plan_not_ready": _("This plan cannot be changed or published now (%(status)s)."),
+    # services.player_merges
+    "merge_same_player": _("Choose two different players."),
+    "merge_both_played": _(
+        "Both players are registered in %(tournaments)s: one person cannot "
+        "play twice in a tournament, so they are not the same person."
+    ),
+    "merge_unlike_names": _(
+        "“%(first)s” and “%(second)s” are not the same name: confirm that "
+        "they are one person to merge them."
+    ),
+    "merge_two_ema_numbers": _(
+        "The players hold two EMA numbers (%(first)s and %(second)s): they "
+        "are two people."
+    ),
+    "unknown_player": _("There is no player %(player)s."),
 }
 
 

@@ -18,6 +18,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.imports.names import join_name
+
 
 class _HasWind(Protocol):
     wind: str
@@ -89,7 +91,7 @@ class Player(models.Model):
 
     @property
     def name(self) -> str:
-        return f"{self.first_name} {self.last_name}".strip()
+        return join_name(self.first_name, self.last_name)
 
 
 class Tournament(models.Model):

@@ -4,20 +4,13 @@ numbers. The organiser confirms each merge."""
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from django.db.models import Count
 
 from leagues.selectors.visibility import Audience
+from tournaments.imports.names import likeness_key
 from tournaments.models import Player, Tournament
-
-
-def name_key(first: str, last: str) -> tuple[str, ...]:
-    """The name's words without accents nor case, in alphabetical order."""
-    text = unicodedata.normalize("NFKD", f"{first} {last}")
-    plain = "".join(c for c in text if not unicodedata.combining(c)).casefold()
-    return tuple(sorted(plain.replace("-", " ").split()))
 
 
 @dataclass(frozen=True)
@@ -38,7 +31,7 @@ def list_duplicates(*, audience: Audience) -> list[DuplicateGroup]:
     )
     groups: dict[tuple[str, ...], list[Player]] = {}
     for player in players:
-        groups.setdefault(name_key(player.first_name, player.last_name), []).append(
+        groups.setdefault(likeness_key(player.first_name, player.last_name), []).append(
             player
         )
     found = []

@@ -18,7 +18,7 @@ from tournaments.models import Tournament
 from tournaments.services import setup
 from tournaments.services.audit import Actor
 from tournaments.services.errors import ServiceError
-from tournaments.services.tables import lock_rows
+from tournaments.services.locks import lock_rows
 
 SETTINGS = (
     "name", "season_start", "season_end", "ranking_rule", "min_sessions",

@@ -26,14 +26,13 @@ from django.utils.formats import date_format
 
 from leagues.models import League, LeagueEvent
 from leagues.services.audit import record_league_event
-from tournaments.imports.names import join_name, split_full_name
-from tournaments.imports.players import name_key
+from tournaments.imports.names import full_name_key, split_full_name
 from tournaments.models import Round, SeatingPlan, Tournament
 from tournaments.seating import SeatingError, plan_seating
 from tournaments.services import hand_seating, seating_plans, setup
 from tournaments.services.audit import Actor
 from tournaments.services.errors import ServiceError
-from tournaments.services.tables import lock_rows
+from tournaments.services.locks import lock_rows
 
 MAX_SESSIONS = 10
 NIGHT_SEATING_LIMIT_S = 3.0
@@ -123,13 +122,6 @@ def parse_tables(text: str) -> list[list[str]]:
     return tables
 
 
-def _name_key(first: str, last: str) -> str:
-    """The full name as the player lists compare it (without case or
-    accents): a player stored before names kept their particles ("Zoë Van
-    der" "Ært") is still found by the name typed."""
-    return name_key(join_name(first, last))
-
-
 def _check_names(tables: Sequence[Sequence[str]]) -> None:
     for number, names in enumerate(tables, start=1):
         if len(names) != 4:
@@ -143,7 +135,7 @@ def _check_twice(names: Sequence[str]) -> None:
     seen: set[str] = set()
     for name in names:
         row = split_name(name)
-        key = _name_key(row["first_name"], row["last_name"])
+        key = full_name_key(row["first_name"], row["last_name"])
         if key in seen:
             raise ServiceError("night_name_twice", field="tables", name=name)
         seen.add(key)
@@ -165,7 +157,8 @@ def _register(event: LeagueEvent, names: Sequence[str], actor: Actor) -> dict:
     )
     registrations = tournament.registrations.select_related("player")
     return {
-        _name_key(r.player.first_name, r.player.last_name): r.pk for r in registrations
+        full_name_key(r.player.first_name, r.player.last_name): r.pk
+        for r in registrations
     }
 
 
@@ -182,7 +175,9 @@ def seat_night_tables(
     seats = []
     for names in tables:
         keys = [split_name(name) for name in names]
-        seats.append([ids[_name_key(k["first_name"], k["last_name"])] for k in keys])
+        seats.append(
+            [ids[full_name_key(k["first_name"], k["last_name"])] for k in keys]
+        )
     return hand_seating.seat_round_by_hand(
         round_id=round_.pk, tables=seats, actor=actor
     )
@@ -207,7 +202,7 @@ def seat_night_by_engine(
     round_ = _night_round(event, round_number)
     ids = _register(event, names, actor)
     rows = [split_name(name) for name in names]
-    chosen = [ids[_name_key(row["first_name"], row["last_name"])] for row in rows]
+    chosen = [ids[full_name_key(row["first_name"], row["last_name"])] for row in rows]
     tables = _engine_tables(event.tournament, round_.number, chosen)
     return hand_seating.seat_round_by_hand(
         round_id=round_.pk, tables=tables, actor=actor

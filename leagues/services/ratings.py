@@ -29,7 +29,7 @@ from tournaments.selectors.seating import seated_registrations
 from tournaments.services import hand_seating, jobs
 from tournaments.services.audit import Actor
 from tournaments.services.errors import ServiceError
-from tournaments.services.tables import lock_rows
+from tournaments.services.locks import lock_rows
 
 RATING = jobs.JobKind(RatingJob, "leagues.tasks.recompute_ratings_task")
 ACTIVE = (RatingJob.Status.PENDING, RatingJob.Status.RUNNING)

@@ -18,13 +18,14 @@ from django.conf import settings
 from django.db import transaction
 
 from leagues.models import Team, TeamMember, TeamSetup
+from tournaments.imports.names import full_name_key, name_key
 from tournaments.models import Round, SeatingPlan, Tournament
 from tournaments.seating import SeatingError, plan_seating
 from tournaments.services import hand_seating, seating_plans
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
+from tournaments.services.locks import lock_tournament
 from tournaments.services.seating_plans import build_request
-from tournaments.services.tables import lock_rows
 
 TEAM_SEATING_LIMIT_S = 3.0
 """Seconds the engine may search while the organiser waits for the page."""
@@ -42,10 +43,6 @@ def parse_teams(text: str) -> list[tuple[str, list[str]]]:
     return teams
 
 
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def _check_teams(
     teams: Sequence[tuple[str, Sequence[str]]], size: int, by_name: dict[str, int]
 ) -> None:
@@ -60,9 +57,9 @@ def _check_teams(
             raise ServiceError(
                 "team_name_too_long", field="teams", team=shown, limit=limit
             )
-        if _key(name) in seen_teams:
+        if name_key(name) in seen_teams:
             raise ServiceError("team_name_twice", field="teams", team=name)
-        seen_teams.add(_key(name))
+        seen_teams.add(name_key(name))
         if len(members) != size:
             raise ServiceError(
                 "team_wrong_size",
@@ -72,11 +69,11 @@ def _check_teams(
                 size=size,
             )
         for member in members:
-            if _key(member) not in by_name:
+            if name_key(member) not in by_name:
                 raise ServiceError("team_unknown_player", field="teams", player=member)
-            if _key(member) in seen_players:
+            if name_key(member) in seen_players:
                 raise ServiceError("team_player_twice", field="teams", player=member)
-            seen_players.add(_key(member))
+            seen_players.add(name_key(member))
 
 
 @transaction.atomic
@@ -88,9 +85,9 @@ def set_teams(
     actor: Actor,
 ) -> list[Team]:
     """Replace the tournament's teams (all or nothing), audited."""
-    lock_rows(Tournament.objects.filter(pk=tournament.pk)).get()
+    lock_tournament(tournament.pk)
     by_name = {
-        _key(r.player.name): r.pk
+        full_name_key(r.player.first_name, r.player.last_name): r.pk
         for r in tournament.registrations.select_related("player")
     }
     _check_teams(teams, team_size, by_name)
@@ -106,7 +103,7 @@ def set_teams(
     for name, members in teams:
         team = Team.objects.create(tournament=tournament, name=name)
         TeamMember.objects.bulk_create(
-            TeamMember(team=team, registration_id=by_name[_key(m)]) for m in members
+            TeamMember(team=team, registration_id=by_name[name_key(m)]) for m in members
         )
         created.append(team)
     record_event(
@@ -117,7 +114,7 @@ def set_teams(
         before={"teams": before},
         after={
             "team_size": team_size,
-            "teams": {name: [by_name[_key(m)] for m in ms] for name, ms in teams},
+            "teams": {name: [by_name[name_key(m)] for m in ms] for name, ms in teams},
         },
     )
     return created

@@ -7,7 +7,7 @@ from fractions import Fraction
 from django import template
 from django.utils.formats import number_format
 
-from tournaments.views.display import format_points
+from tournaments.exact_points import format_points
 
 register = template.Library()
 

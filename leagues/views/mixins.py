@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404
 
 from leagues.access import can_organise_league, can_view_league
 from leagues.models import League
+from tournaments.page_access import open_in_first_language
 from tournaments.permissions import TournamentCreatorRequiredMixin
-from tournaments.views.mixins import open_in_first_language
 
 
 class LeagueMixin:

@@ -21,6 +21,7 @@ from leagues.selectors.visibility import audience_of
 from leagues.services import merges
 from tournaments.models import Player
 from tournaments.permissions import organiser_required_response
+from tournaments.services import player_merges
 from tournaments.services.errors import ServiceError
 
 SESSIONS_PER_PAGE = 50
@@ -78,11 +79,11 @@ class MergeView(MergeMixin, View):
 
     def _page(self, request, form, status=200, error=None):
         keep, drop = self._players(request, form)
-        alike = merges.names_alike(keep, drop)
+        alike = player_merges.names_alike(keep, drop)
         blocked = None
         try:
             # Unlike names are asked on the form, not a refusal here.
-            merges.check_merge(keep, drop, different_names=True)
+            player_merges.check_merge(keep, drop, different_names=True)
         except ServiceError as refused:
             blocked = error_message(refused)
         context = {

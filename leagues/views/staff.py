@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from config.url_numbers import number_or_404
 from leagues.access import can_create_league, managed_event
 from leagues.forms import (
     AddTournamentForm,
@@ -33,7 +34,6 @@ from tournaments.permissions import (
     organiser_required_response,
 )
 from tournaments.services.errors import ServiceError
-from tournaments.views.mixins import number_or_404
 
 ERRORS = (ServiceError, EngineError)
 

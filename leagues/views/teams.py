@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
+from config.url_numbers import number_or_404
 from leagues.messages import error_message
 from leagues.models import TeamSetup
 from leagues.selectors.exports import team_workbook_bytes
@@ -18,8 +19,8 @@ from leagues.selectors.teams import get_team_standings
 from leagues.services import teams as team_services
 from leagues.views.public import XLSX
 from scoring.engine.errors import EngineError
+from tournaments.page_access import OrganiserMixin, TournamentMixin
 from tournaments.services.errors import ServiceError
-from tournaments.views.mixins import OrganiserMixin, TournamentMixin, number_or_404
 
 
 class TeamsForm(forms.Form):

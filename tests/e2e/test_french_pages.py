@@ -18,8 +18,8 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
+from scoring.forms import preset_choices, ruleset_choices
 from tests.e2e.site_pages import PAGES, SitePage, build_event, open_page, set_language
-from tournaments.forms import preset_choices, ruleset_choices
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

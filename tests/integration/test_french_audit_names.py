@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from leagues.forms import LeagueForm
-from tournaments.forms import ruleset_choices
+from scoring.forms import ruleset_choices
 
 pytestmark = pytest.mark.django_db
 

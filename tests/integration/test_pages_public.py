@@ -11,7 +11,7 @@ from tests.integration.page_factories import (
     hand_data,
     player_ids,
 )
-from tournaments.views.display import format_points
+from tournaments.exact_points import format_points
 
 pytestmark = pytest.mark.django_db
 

@@ -26,7 +26,7 @@ from datetime import date
 
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-from tournaments.exports import _xlsx
+from tournaments.exports import sheet_cells
 from tournaments.exports.rows import StandingRow, TournamentInfo
 
 EMA_HEADERS = (
@@ -78,8 +78,8 @@ def write_ema_sheet(
         raise ValueError(
             f"info.players is {info.players} but there are {len(standings)} rows"
         )
-    _xlsx.prepare(ws, EMA_WIDTHS)
-    ws.append(_xlsx.header_cells(ws, EMA_HEADERS))
+    sheet_cells.prepare(ws, EMA_WIDTHS)
+    ws.append(sheet_cells.header_cells(ws, EMA_HEADERS))
     block = _header_block(ws, info)
     for index, row in enumerate(standings):
         cells = [None, None, *_player_cells(ws, row)]
@@ -97,28 +97,28 @@ def write_ema_sheet(
 def _player_cells(ws: WriteOnlyWorksheet, row: StandingRow) -> list[object]:
     return [
         row.rank,
-        _xlsx.text(ws, row.first_name),
-        _xlsx.text(ws, row.last_name),
-        _xlsx.text(ws, row.ema_number) or None,
-        _xlsx.table_points(ws, row.table_points),
+        sheet_cells.text(ws, row.first_name),
+        sheet_cells.text(ws, row.last_name),
+        sheet_cells.text(ws, row.ema_number) or None,
+        sheet_cells.table_points(ws, row.table_points),
         row.score,
         1 if row.is_ema_member else 0,
-        _xlsx.text(ws, row.country),
+        sheet_cells.text(ws, row.country),
     ]
 
 
 def _header_block(ws: WriteOnlyWorksheet, info: TournamentInfo) -> list[object]:
     """Cells A3, B3 and L3..T3."""
     return [
-        _xlsx.text(ws, info.name),
+        sheet_cells.text(ws, info.name),
         info.players,
-        _xlsx.text(ws, info.country),
-        _xlsx.text(ws, info.city),
+        sheet_cells.text(ws, info.country),
+        sheet_cells.text(ws, info.city),
         info.mers_weight,
         None,
-        _xlsx.text(ws, info.ruleset),
+        sheet_cells.text(ws, info.ruleset),
         ema_dates(info.start_date, info.end_date),
         info.days,
-        _xlsx.day(ws, info.start_date),
-        _xlsx.day(ws, info.end_date),
+        sheet_cells.day(ws, info.start_date),
+        sheet_cells.day(ws, info.end_date),
     ]

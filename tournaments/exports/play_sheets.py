@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable, Mapping, Sized
 
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-from tournaments.exports import _xlsx
 from tournaments.exports import labels as L
+from tournaments.exports import sheet_cells
 from tournaments.exports.rows import HandRow, PenaltyRow, SessionRow
 
 PAYMENT_COLUMNS = 4
@@ -26,10 +26,10 @@ def write_rounds_sheet(
     """One row per player and round, in the order given (round, table, seat)."""
     keys = (L.ROUND, L.TABLE, L.SEAT, L.PLAYER, L.SESSION_SCORE, L.TABLE_RANK)
     headers = [texts[key] for key in keys] + [texts[L.TABLE_POINTS]]
-    widths = [_xlsx.width(title) for title in headers]
-    widths[3] = _xlsx.width(headers[3], 24)
-    _xlsx.prepare(ws, widths)
-    ws.append(_xlsx.header_cells(ws, headers))
+    widths = [sheet_cells.width(title) for title in headers]
+    widths[3] = sheet_cells.width(headers[3], 24)
+    sheet_cells.prepare(ws, widths)
+    ws.append(sheet_cells.header_cells(ws, headers))
     count = 0
     for row in sessions:
         ws.append(
@@ -37,14 +37,14 @@ def write_rounds_sheet(
                 row.round_number,
                 row.table_number,
                 texts[L.WIND_LABELS[row.seat]],
-                _xlsx.text(ws, row.player),
+                sheet_cells.text(ws, row.player),
                 row.score,
                 row.table_rank,
-                _xlsx.table_points(ws, row.table_points),
+                sheet_cells.table_points(ws, row.table_points),
             ]
         )
         count += 1
-    _xlsx.autofilter(ws, len(headers), count + 1)
+    sheet_cells.autofilter(ws, len(headers), count + 1)
 
 
 def _hand_headers(texts: Mapping[str, str]) -> list[str]:
@@ -69,12 +69,12 @@ def write_hands_sheet(
     payments rather than dropping one silently.
     """
     headers = _hand_headers(texts)
-    widths = [_xlsx.width(title) for title in headers]
+    widths = [sheet_cells.width(title) for title in headers]
     for column in (4, 5, *range(8, len(headers), 2)):
-        widths[column] = _xlsx.width(headers[column], 20)
-    widths[7] = _xlsx.width(headers[7], 36)
-    _xlsx.prepare(ws, widths)
-    ws.append(_xlsx.header_cells(ws, headers))
+        widths[column] = sheet_cells.width(headers[column], 20)
+    widths[7] = sheet_cells.width(headers[7], 36)
+    sheet_cells.prepare(ws, widths)
+    ws.append(sheet_cells.header_cells(ws, headers))
     total = len(hands) if isinstance(hands, Sized) else 0
     count = 0
     for hand in hands:
@@ -82,7 +82,7 @@ def write_hands_sheet(
         count += 1
         if on_progress and total and count % PROGRESS_EVERY == 0:
             on_progress(count / total)
-    _xlsx.autofilter(ws, len(headers), count + 1)
+    sheet_cells.autofilter(ws, len(headers), count + 1)
 
 
 def _hand_cells(
@@ -97,9 +97,11 @@ def _hand_cells(
     if hand.winner is None:
         winner, discarder = texts[L.DRAWN_HAND], None
     else:
-        winner = _xlsx.text(ws, hand.winner)
+        winner = sheet_cells.text(ws, hand.winner)
         discarder = (
-            texts[L.SELF_DRAWN] if hand.self_drawn else _xlsx.text(ws, hand.discarder)
+            texts[L.SELF_DRAWN]
+            if hand.self_drawn
+            else sheet_cells.text(ws, hand.discarder)
         )
     cells = [
         hand.round_number,
@@ -109,10 +111,10 @@ def _hand_cells(
         winner,
         discarder,
         f"{hand.hand_value} {hand.hand_unit}" if hand.hand_unit else hand.hand_value,
-        _xlsx.text(ws, hand.fans) or None,
+        sheet_cells.text(ws, hand.fans) or None,
     ]
     for payment in hand.payments:
-        cells.append(_xlsx.text(ws, payment.player))
+        cells.append(sheet_cells.text(ws, payment.player))
         cells.append(payment.points)
     return cells
 
@@ -123,12 +125,12 @@ def write_penalties_sheet(
     """One row per penalty, with its reason and referee."""
     keys = (L.ROUND, L.TABLE, L.HAND, L.PLAYER, L.PENALTY_POINTS, L.REASON)
     headers = [texts[key] for key in keys] + [texts[L.REFEREE]]
-    widths = [_xlsx.width(title) for title in headers]
-    widths[3] = _xlsx.width(headers[3], 24)
-    widths[5] = _xlsx.width(headers[5], 40)
-    widths[6] = _xlsx.width(headers[6], 20)
-    _xlsx.prepare(ws, widths)
-    ws.append(_xlsx.header_cells(ws, headers))
+    widths = [sheet_cells.width(title) for title in headers]
+    widths[3] = sheet_cells.width(headers[3], 24)
+    widths[5] = sheet_cells.width(headers[5], 40)
+    widths[6] = sheet_cells.width(headers[6], 20)
+    sheet_cells.prepare(ws, widths)
+    ws.append(sheet_cells.header_cells(ws, headers))
     count = 0
     for row in penalties:
         ws.append(
@@ -136,11 +138,11 @@ def write_penalties_sheet(
                 row.round_number,
                 row.table_number,
                 row.hand_number,
-                _xlsx.text(ws, row.player),
+                sheet_cells.text(ws, row.player),
                 row.points,
-                _xlsx.text(ws, row.reason),
-                _xlsx.text(ws, row.referee),
+                sheet_cells.text(ws, row.reason),
+                sheet_cells.text(ws, row.referee),
             ]
         )
         count += 1
-    _xlsx.autofilter(ws, len(headers), count + 1)
+    sheet_cells.autofilter(ws, len(headers), count + 1)

@@ -27,8 +27,8 @@ from openpyxl import Workbook
 from openpyxl.chart import LineChart, Reference
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-from tournaments.exports import _xlsx
 from tournaments.exports import labels as L
+from tournaments.exports import sheet_cells
 from tournaments.exports.ema_sheet import write_ema_sheet
 from tournaments.exports.labels import DEFAULT_LABELS, merge_labels
 from tournaments.exports.play_sheets import (
@@ -138,25 +138,25 @@ def _write_standings(
     headers = L.standings_headers(texts, rounds)
     longest_name = max((len(row.name) for row in standings), default=0)
     longest_club = max((len(row.club) for row in standings), default=0)
-    widths = [_xlsx.width(title, minimum=5) for title in headers]
-    widths[1] = _xlsx.width(headers[1], longest_name)
-    widths[2] = _xlsx.width(headers[2], longest_club)
-    widths[4] = _xlsx.width(headers[4], 8)
-    _xlsx.prepare(ws, widths)
-    ws.append(_xlsx.header_cells(ws, headers))
+    widths = [sheet_cells.width(title, minimum=5) for title in headers]
+    widths[1] = sheet_cells.width(headers[1], longest_name)
+    widths[2] = sheet_cells.width(headers[2], longest_club)
+    widths[4] = sheet_cells.width(headers[4], 8)
+    sheet_cells.prepare(ws, widths)
+    ws.append(sheet_cells.header_cells(ws, headers))
     for row in standings:
         ws.append(_standing_cells(ws, row))
-    _xlsx.autofilter(ws, len(headers), len(standings) + 1)
+    sheet_cells.autofilter(ws, len(headers), len(standings) + 1)
 
 
 def _standing_cells(ws: WriteOnlyWorksheet, row: StandingRow) -> list[object]:
     cells = [
-        _xlsx.rank(ws, row.rank, row.shared),
-        _xlsx.text(ws, row.name),
-        _xlsx.text(ws, row.club),
-        _xlsx.text(ws, row.country),
-        _xlsx.text(ws, row.ema_number),
-        _xlsx.table_points(ws, row.table_points),
+        sheet_cells.rank(ws, row.rank, row.shared),
+        sheet_cells.text(ws, row.name),
+        sheet_cells.text(ws, row.club),
+        sheet_cells.text(ws, row.country),
+        sheet_cells.text(ws, row.ema_number),
+        sheet_cells.table_points(ws, row.table_points),
         row.score,
         row.firsts,
         row.seconds,
@@ -165,7 +165,7 @@ def _standing_cells(ws: WriteOnlyWorksheet, row: StandingRow) -> list[object]:
         row.best_session,
     ]
     for points, score in row.per_round:
-        cells.append(_xlsx.table_points(ws, points))
+        cells.append(sheet_cells.table_points(ws, points))
         cells.append(score)
     return cells
 
@@ -183,14 +183,16 @@ def _write_chart(
     """
     leaders = standings[:CHART_PLAYERS]
     names = [row.name for row in leaders]
-    _xlsx.prepare(ws, [8] + [_xlsx.width(name) for name in names])
-    ws.append(_xlsx.header_cells(ws, [texts[L.ROUND], *names]))
+    sheet_cells.prepare(ws, [8] + [sheet_cells.width(name) for name in names])
+    ws.append(sheet_cells.header_cells(ws, [texts[L.ROUND], *names]))
     totals = [Fraction(0)] * len(leaders)
     for index in range(rounds):
         for position, row in enumerate(leaders):
             points = row.per_round[index][0] if index < len(row.per_round) else None
             totals[position] += points or 0
-        ws.append([index + 1, *(_xlsx.table_points(ws, total) for total in totals)])
+        ws.append(
+            [index + 1, *(sheet_cells.table_points(ws, total) for total in totals)]
+        )
     if leaders and rounds:
         ws.add_chart(_line_chart(ws, len(leaders), rounds, texts), f"A{rounds + 3}")
 

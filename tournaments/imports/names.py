@@ -15,10 +15,16 @@ and "Van der Ært", as entered, not "Zoë Van der" and "Ært".
   "Damme"), since a particle alone is no first name either way.
 * One word is a last name alone.
 
+Names are compared by the keys below, never by hand-written casefolds: the
+same person typed "Zoe van der aert" or stored before particles stayed with
+the last name ("Zoë Van der" "Ært") is still found.
+
 Pure: no Django, strings in and out.
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 _PARTICLE_WORDS = (
     "van von vom zu der den des de del della dello dei degli da das do dos du "
@@ -49,6 +55,29 @@ def split_full_name(name: str) -> tuple[str, str]:
 def join_name(first_name: str, last_name: str) -> str:
     """The display name, first name first ("Zoë Van der Ært")."""
     return " ".join(part for part in (first_name.strip(), last_name.strip()) if part)
+
+
+def name_key(name: str) -> str:
+    """A name compared without case, accents or spacing differences."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(plain.casefold().split())
+
+
+def full_name_key(first_name: str, last_name: str) -> str:
+    """``name_key`` of the display name: how a typed or imported name finds a
+    stored player, whichever way the full name was once split."""
+    return name_key(join_name(first_name, last_name))
+
+
+def likeness_key(first_name: str, last_name: str) -> tuple[str, ...]:
+    """The name's words without accents, case or hyphens, in alphabetical
+    order: two rows that may be one person whose names were entered in
+    another order ("Martin Anna", "Anna Martin") or hyphenated differently
+    (the duplicates list and the player merge)."""
+    return tuple(
+        sorted(name_key(join_name(first_name, last_name).replace("-", " ")).split())
+    )
 
 
 def _collapse(text: str) -> str:

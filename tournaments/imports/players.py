@@ -63,7 +63,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tournaments.imports.countries import normalise_country
-from tournaments.imports.names import join_name, split_full_name
+from tournaments.imports.names import join_name, name_key, split_full_name
 from tournaments.imports.readers import (
     CSV,
     MAX_FILE_BYTES,
@@ -307,13 +307,6 @@ def _ema_number(number: int, raw: str) -> tuple[str | None, ImportProblem | None
     if digits is None:
         return None, ImportProblem(number, "malformed_ema_number", {"value": raw})
     return digits or None, None
-
-
-def name_key(name: str) -> str:
-    """A name compared without case, accents or spacing differences."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
-    return " ".join(plain.casefold().split())
 
 
 def names_agree(first: str, second: str) -> bool:

@@ -51,8 +51,8 @@ from tournaments.services.archive_tables import (
 )
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
+from tournaments.services.locks import lock_rows
 from tournaments.services.setup import create_with_free_slug
-from tournaments.services.tables import lock_rows
 
 CREATE_PERMISSION = "tournaments.add_tournament"
 """``permissions.CREATE_TOURNAMENT_PERMISSION`` (a layer above services)."""

@@ -19,7 +19,8 @@ from tournaments.models import Round, Table, Tournament
 from tournaments.selectors.clock import get_table_clock
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
-from tournaments.services.tables import bump_version, check_round_open, lock_rows
+from tournaments.services.locks import lock_rows
+from tournaments.services.tables import bump_version, check_round_open
 
 MAX_EXTRA_MINUTES = 120
 

@@ -15,8 +15,9 @@ from django.db import transaction
 from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
+from tournaments.services.locks import lock_rows
 from tournaments.services.seating_plans import write_round
-from tournaments.services.tables import lock_round, lock_rows
+from tournaments.services.tables import lock_round
 
 
 def check_hand_tables(

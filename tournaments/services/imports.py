@@ -27,12 +27,11 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from tournaments.imports.names import split_full_name
+from tournaments.imports.names import name_key, split_full_name
 from tournaments.imports.players import (
     ImportPreview,
     ImportProblem,
     ImportRow,
-    name_key,
     names_agree,
     namesakes_differ,
     parse_player_file,

@@ -20,20 +20,13 @@ from collections.abc import Mapping, Sequence
 
 from django.db import IntegrityError, transaction
 
-from tournaments.imports.names import join_name
-from tournaments.imports.players import name_key, normalise_ema_number
+from tournaments.imports.names import full_name_key
+from tournaments.imports.players import normalise_ema_number
 from tournaments.limits import FIRST_NAME_MAX_LENGTH, LAST_NAME_MAX_LENGTH
 from tournaments.models import Club, Player
 from tournaments.services.errors import ServiceError
 
 BLANK_FIELDS = ["club", "country", "ema_number"]
-
-
-def _name_key(first_name: str, last_name: str) -> str:
-    """The full name without case, accents or spacing, as the file import
-    compares it: a player stored with another split of the same name (before
-    particles stayed with the last name: "Zoë Van der" "Ært") is still found."""
-    return name_key(join_name(first_name, last_name))
 
 
 def _differ(player: Player, ema_number: str, club: Club | None) -> bool:
@@ -59,7 +52,7 @@ class _Players:
     def _index(self, player: Player) -> None:
         if player.ema_number:
             self.by_ema[player.ema_number] = player
-        key = _name_key(player.first_name.strip(), player.last_name.strip())
+        key = full_name_key(player.first_name, player.last_name)
         self.by_name.setdefault(key, []).append(player)
 
     def find(
@@ -71,7 +64,7 @@ class _Players:
         # another person; one of the row's own club comes first.
         namesakes = [
             player
-            for player in self.by_name.get(_name_key(first_name, last_name), [])
+            for player in self.by_name.get(full_name_key(first_name, last_name), [])
             if not _differ(player, ema_number, club)
         ]
         namesakes.sort(key=lambda player: player.club_id is None)

@@ -16,8 +16,9 @@ from tournaments.seating import plan_stats
 from tournaments.selectors.seating import figures, published_rounds
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.locks import lock_rows
 from tournaments.services.seating_plans import start_seating
-from tournaments.services.tables import lock_rows, lock_table
+from tournaments.services.tables import lock_table
 
 SWAPPABLE = (Round.Status.SEATED, Round.Status.PLAYING)
 

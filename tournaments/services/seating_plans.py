@@ -30,7 +30,7 @@ from tournaments.selectors.standings import get_standings
 from tournaments.services import jobs
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
-from tournaments.services.tables import lock_rows
+from tournaments.services.locks import lock_rows
 
 #: The seating engine's clock, in seconds: the search's own CPU time, so a
 #: job sent again beside a killed worker's leftovers, or on a loaded machine,

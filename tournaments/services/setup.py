@@ -25,8 +25,9 @@ from tournaments.models import (
 )
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
+from tournaments.services.locks import lock_rows
 from tournaments.services.player_batches import find_or_create_players
-from tournaments.services.tables import lock_round, lock_rows
+from tournaments.services.tables import lock_round
 
 
 @transaction.atomic

@@ -17,9 +17,7 @@ at a locked row (audit events, hands) do not wait for it.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, TypeVar
-
-from django.db.models import Model, QuerySet
+from typing import Any
 
 from scoring.engine.rulesets import AnyRuleSet, hand_sheets_of
 from scoring.engine.types import DealState
@@ -37,6 +35,7 @@ from tournaments.selectors.clock import get_table_clock
 from tournaments.selectors.tables import TableRows, remember_rows
 from tournaments.services.audit import Actor
 from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.locks import lock_rows
 from tournaments.services.revalue import (
     WIND_FIELDS,
     Revaluation,
@@ -46,19 +45,6 @@ from tournaments.services.revalue import (
     value_of,
 )
 from tournaments.services.rules import deal_fields, deal_of, ruleset_for, score_table
-
-M = TypeVar("M", bound=Model)
-
-
-def lock_rows(rows: QuerySet[M]) -> QuerySet[M]:
-    """``rows`` locked for writing when evaluated, in primary-key order.
-
-    ``FOR NO KEY UPDATE``: no primary key ever changes, and the weaker lock
-    lets inserts that reference the row (audit events, hands) through. ``OF
-    self``: a ``select_related`` join reads its rows without locking them.
-    Precondition: inside ``transaction.atomic``.
-    """
-    return rows.select_for_update(no_key=True, of=("self",)).order_by("pk")
 
 
 def lock_round(round_id: int) -> Round:

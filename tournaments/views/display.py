@@ -1,28 +1,13 @@
-"""How numbers look on the pages.
-
-Table points are exact fractions (a three-way tie gives 7/3). They are shown
-as a whole part plus a vulgar fraction, "2⅓", never as a rounded decimal, so
-that the page agrees with the standings to the last twelfth; sums whose
-denominator has no single glyph (5/12) are written "2 5/12".
-"""
+"""How numbers and winds look on the pages (table points: ``exact_points``)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from django.utils.translation import pgettext_lazy
 
+# Re-exported: the tournaments' pages import it from here with the rest.
+from tournaments.exact_points import format_points as format_points
 from tournaments.models import WIND_CHOICES
 
-GLYPHS = {
-    Fraction(1, 2): "½",
-    Fraction(1, 3): "⅓",
-    Fraction(2, 3): "⅔",
-    Fraction(1, 4): "¼",
-    Fraction(3, 4): "¾",
-    Fraction(1, 6): "⅙",
-    Fraction(5, 6): "⅚",
-}
 WIND_NAMES = dict(WIND_CHOICES)
 # One-letter winds for the narrow columns of the hand list (French West is O).
 WIND_LETTERS = {
@@ -31,19 +16,6 @@ WIND_LETTERS = {
     "W": pgettext_lazy("wind letter", "W"),
     "N": pgettext_lazy("wind letter", "N"),
 }
-
-
-def format_points(value: Fraction | int) -> str:
-    """Exact table points: 7/3 -> "2⅓", 1/2 -> "½", -5/4 -> "-1¼"."""
-    value = Fraction(value)
-    sign = "-" if value < 0 else ""
-    whole, part = divmod(abs(value), 1)
-    if not part:
-        return f"{sign}{whole}"
-    glyph = GLYPHS.get(part, f" {part.numerator}/{part.denominator}")
-    if whole:
-        return f"{sign}{whole}{glyph}"
-    return f"{sign}{glyph.strip()}"
 
 
 def signed(value: int) -> str:

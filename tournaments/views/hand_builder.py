@@ -15,6 +15,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from config.url_numbers import number_or_404
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import hand_preview_of, hand_sheets_of
 from scoring.engine.tiles import parse_tiles
@@ -26,7 +27,6 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.hands import engine_payload
 from tournaments.services.rules import deal_of, ruleset_for
 from tournaments.views.display import signed, wind_name
-from tournaments.views.mixins import number_or_404
 from tournaments.views.referee import TableSheetView
 from tournaments.views.table_state import get_next_deal
 

@@ -131,3 +131,21 @@ def test_team_standings_through_the_api(event, organiser, anonymous_api):
     assert len(body) == 4
     assert all(len(row["members"]) == 4 for row in body)
     assert body[0]["table_points"] == str(get_team_standings(event)[0].table_points)
+
+
+def test_a_team_member_is_found_as_the_player_lists_find_names(organiser):
+    """Team lines compare names as every other way in does (``name_key``):
+    "zoe van der ært", typed without accent nor capitals, is the registered
+    "Zoë Van der Ært" (the team service had a casefold of its own, accents
+    counted)."""
+    tournament = TournamentFactory(rounds_count=2)
+    tournament.organisers.add(organiser)
+    named_players(tournament, ["Zoë Van der Ært", "Bob B", "Cy C", "Dee D"])
+    teams = team_services.parse_teams("Ours: zoe van der ært, Bob B")
+    team_services.set_teams(
+        tournament=tournament, teams=teams, team_size=2, actor=organiser
+    )
+    members = Team.objects.get(name="Ours").members.select_related(
+        "registration__player"
+    )
+    assert {m.registration.player.name for m in members} == {"Zoë Van der Ært", "Bob B"}

@@ -36,7 +36,7 @@ def raised_codes() -> set[str]:
 def test_every_league_code_has_a_text():
     known = set(LEAGUE_MESSAGES).union(*CATALOGUES)
     codes = raised_codes()
-    assert "merge_both_played" in codes
+    assert "night_table_needs_four" in codes
     assert codes - known == set()
 
 

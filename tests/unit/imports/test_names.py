@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.imports.names import join_name, split_full_name
+from tournaments.imports.names import (
+    full_name_key,
+    join_name,
+    likeness_key,
+    split_full_name,
+)
 from tournaments.imports.players import (
     namesakes_differ,
     parse_player_file,
@@ -106,3 +111,17 @@ def test_two_namesakes_of_two_clubs_in_one_list_are_no_duplicate():
     preview = parse_player_lines("Anna Martin, Paris\nAnna Martin, Lyon\nAnna Martin\n")
     codes = [[p.code for p in row.problems] for row in preview.rows]
     assert codes == [[], [], ["duplicate_in_file"]]
+
+
+def test_a_full_name_key_finds_a_name_stored_with_another_split():
+    """The old split ("Zoë Van der" "Ært") and the new one compare equal,
+    without case or accents: one key for the lists, the nights and teams."""
+    assert full_name_key("Zoë Van der", "Ært") == full_name_key("zoe", "VAN DER ÆRT")
+    assert full_name_key("Anna", "Berg") != full_name_key("Anna", "Burg")
+
+
+def test_a_likeness_key_sets_aside_name_order_and_hyphens():
+    """The duplicates list and the merge: "Martin Anna-Lou" may be "Anna Lou
+    Martin" entered the other way round."""
+    assert likeness_key("Martin", "Anna-Lou") == likeness_key("Anna Lou", "Martin")
+    assert likeness_key("Anna", "Martin") != likeness_key("Anna", "Martine")

@@ -1,4 +1,4 @@
-"""Small helpers shared by the sheets of the standings workbook.
+"""Small helpers shared by the sheets of the workbooks (the standings and the league's).
 
 Every sheet is a write-only worksheet: rows stream to the file and are not
 kept in memory, which is what keeps a 400-player workbook fast. The price is
