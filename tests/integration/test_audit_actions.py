@@ -23,6 +23,7 @@ from tests.integration.test_hands_revalued import SOUTH_PUNG
 from tournaments.models import (
     AuditEvent,
     Hand,
+    Player,
     Registration,
     Round,
     Table,
@@ -37,6 +38,7 @@ from tournaments.services import (
     hands,
     imports,
     penalties,
+    player_merges,
     seating,
     seating_plans,
     setup,
@@ -305,6 +307,14 @@ def _reopen_round(world: World) -> Round:
 
 
 #: Each action the services record, and how to make one record it.
+def _merge(world: World) -> Player:
+    """A registered player merged into a namesake row never registered."""
+    drop = world.players[0].player
+    keep = Player.objects.create(first_name=drop.first_name, last_name=drop.last_name)
+    player_merges.merge_players(keep_id=keep.pk, drop_id=drop.pk, actor=world.organiser)
+    return keep
+
+
 SCENARIOS: dict[str, Callable[[World], Any]] = {
     "tournament.create": _created_tournament,
     "tournament.update": _update,
@@ -329,6 +339,7 @@ SCENARIOS: dict[str, Callable[[World], Any]] = {
     "penalty.remove": _remove_penalty,
     "table.close": _close,
     "table.reopen": _reopen_table,
+    "player.merge": _merge,
     "round.finish": _closed_round,
     "round.reopen": _reopen_round,
     "clock.start": _round_clock("start"),
