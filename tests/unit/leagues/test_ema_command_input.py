@@ -7,7 +7,7 @@ import json
 
 from leagues.ema.protocol import run
 from tests.commands import run_module
-from tests.unit.leagues.test_league_audit_ema import ten_results
+from tests.unit.leagues.test_ema_formula import ten_results
 
 
 def test_deeply_nested_json_is_an_error_not_a_traceback() -> None:
