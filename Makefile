@@ -64,13 +64,20 @@ lint: venv
 	$(PY) manage.py makemigrations --check --dry-run
 	DEBUG=true $(PY) manage.py spectacular --validate --fail-on-warn --file /dev/null
 
+# Two processes (pytest-xdist) on the machine's two cores; XDIST=0 runs in one.
+# A test marked xdist_group shares its worker (and its session fixtures) with
+# its group.
+XDIST ?= 2
+PYTEST := $(VENV)/bin/pytest -q -p no:cacheprovider -n $(XDIST) --dist loadgroup
+
 test-sqlite: venv
-	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not celery_worker and not e2e and not faults"
+	$(PYTEST) -m "not celery_worker and not e2e and not faults"
 
 test-postgres: venv
 	bash scripts/services_up.sh postgres
-	TEST_DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest -q -p no:cacheprovider \
-	  -m "not celery_worker and not e2e and not faults" tests/integration tests/api
+	TEST_DATABASE_URL=$(PG_URL) $(PYTEST) \
+	  -m "not celery_worker and not e2e and not faults and not own_sqlite" \
+	  tests/integration tests/api
 
 test-worker: venv
 	bash scripts/services_up.sh postgres redis

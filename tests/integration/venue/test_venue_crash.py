@@ -7,10 +7,16 @@ import threading
 import time
 from collections import Counter
 
+import pytest
 import requests
 
 from tests.integration.venue.conftest import copy_venue, stored_hands
 from tests.integration.venue.venue_process import Tablet, venue_server
+
+# The venue in processes of its own, on its SQLite files whatever the
+# suite's database: run once, in the SQLite pass; on one xdist worker, which
+# builds the venue template once.
+pytestmark = [pytest.mark.own_sqlite, pytest.mark.xdist_group("venue_template")]
 
 TABLETS = 20
 HANDS_BEFORE_THE_CRASH = 3 * TABLETS

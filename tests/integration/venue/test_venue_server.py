@@ -21,6 +21,11 @@ from tests.integration.venue.conftest import (
 from tests.integration.venue.venue_process import LOGIN, Tablet, venue_server
 from tournaments.venue.addresses import lan_addresses
 
+# The venue in processes of its own, on its SQLite files whatever the
+# suite's database: run once, in the SQLite pass; on one xdist worker, which
+# builds the venue template once.
+pytestmark = [pytest.mark.own_sqlite, pytest.mark.xdist_group("venue_template")]
+
 MADE_UP_HOST = "tablets.hall.invalid"
 
 

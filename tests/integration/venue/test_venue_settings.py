@@ -7,10 +7,15 @@ import stat
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
 
 from tests.commands import ROOT
 from tests.integration.venue.venue_process import venue_env
+
+# The venue in processes of its own, on its SQLite files whatever the
+# suite's database: run once, in the SQLite pass.
+pytestmark = pytest.mark.own_sqlite
 
 PROBE = """
 import sqlite3

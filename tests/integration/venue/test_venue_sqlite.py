@@ -13,6 +13,10 @@ import pytest
 
 from config.venue import sqlite_database
 
+# The venue in processes of its own, on its SQLite files whatever the
+# suite's database: run once, in the SQLite pass.
+pytestmark = pytest.mark.own_sqlite
+
 
 def connect(path, pragmas: str) -> sqlite3.Connection:
     db = sqlite3.connect(path, timeout=5, isolation_level=None, check_same_thread=False)

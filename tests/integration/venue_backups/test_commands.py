@@ -18,6 +18,10 @@ import pytest
 
 from tests.commands import ROOT
 
+# The venue in processes of its own, on its SQLite files whatever the
+# suite's database: run once, in the SQLite pass.
+pytestmark = pytest.mark.own_sqlite
+
 
 def manage(database, *args, check=True):
     env = {
