@@ -219,6 +219,15 @@ class BaseRuleSet(ABC, Generic[OptionsT, ResultT]):
         """
         return None
 
+    def example_result(self, options: OptionsT) -> Mapping[str, object] | None:
+        """A won hand as the tablet and the API enter it (``result_form``'s
+        inputs, seats 0..3, per-player inputs as lists in seat order), which
+        ``parse_result`` accepts under ``options``: the contract test
+        (tests/contract/test_ruleset_end_to_end.py) enters it through the
+        tablet and the API. Default ``None``: the rule set gives none, and
+        that test says so."""
+        return None
+
     def hands_per_session(self, options: OptionsT) -> int | None:
         """The session's fixed number of hands (MCR: 16), for the score
         sheets printed per table; default ``None``: the session has no fixed

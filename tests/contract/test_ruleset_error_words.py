@@ -61,14 +61,14 @@ def test_the_scan_finds_each_rule_sets_own_codes():
     assert "wrong_tile_count" in codes_of("riichi").codes  # MCR's hand reader
 
 
-@pytest.mark.parametrize("code", list_rulesets())
-def test_every_code_is_a_constant(code):
+def test_every_code_is_a_constant(ruleset_code):
+    code = ruleset_code
     """A computed code escapes the scan and reaches the page raw."""
     assert codes_of(code).computed == []
 
 
-@pytest.mark.parametrize("code", list_rulesets())
-def test_every_code_the_rule_set_raises_has_words(code):
+def test_every_code_the_rule_set_raises_has_words(ruleset_code):
+    code = ruleset_code
     missing = {
         name: sorted(codes_of(code).codes[name])
         for name, text in words_of(code).items()
@@ -77,8 +77,8 @@ def test_every_code_the_rule_set_raises_has_words(code):
     assert missing == {}
 
 
-@pytest.mark.parametrize("code", list_rulesets())
-def test_every_code_the_rule_set_raises_speaks_french(code):
+def test_every_code_the_rule_set_raises_speaks_french(ruleset_code):
+    code = ruleset_code
     """The French sentence exists, differs from the English one and keeps
     its placeholders (a translator may move them, not drop one)."""
     untranslated = []
@@ -101,8 +101,8 @@ def test_the_pending_french_is_still_pending(text):
         assert translation.gettext(text) == text
 
 
-@pytest.mark.parametrize("code", list_rulesets())
-def test_own_words_fit_their_params(code):
+def test_own_words_fit_their_params(ruleset_code):
+    code = ruleset_code
     """Every own sentence fills from params without a stray ``%``."""
     for text in get_ruleset(code).words.errors.values():
         assert "%" not in PLACEHOLDER.sub("", text), text
