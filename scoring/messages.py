@@ -1,13 +1,14 @@
-"""The scoring layer's catalogue: words for the pure core's error codes.
+"""The scoring layer's words for the pure core's errors: it only translates.
 
 The core (rule sets and the fan calculator) raises
-``EngineError(code, field, **params)`` and never translates; this module is
-the one place that turns those codes, and the field names they point at,
-into words. Placeholders are ``%(name)s`` so translators can move them. The
-English of the fan calculator's codes matches
-``scoring.engine.mcr.fans.messages`` (used by the command, which has no
-Django). The tournaments layer has its own catalogue
-(``tournaments.messages``) and no code is in both.
+``EngineError(code, field, **params)`` and never translates. The words are
+the engine's own, English marked with ``N_``: a rule set's codes in its
+``RuleSetWords.errors``, the codes every rule set shares in
+``scoring.engine.error_words.ENGINE_ERRORS``. ``describe`` looks a code up by
+the rule set that raised it (``EngineError.raised_by``), then in the shared
+table, and translates; it also puts the field names an error points at into
+words. The tournaments layer has its own catalogue (``tournaments.messages``)
+and no code is in both.
 """
 
 from __future__ import annotations
@@ -16,155 +17,18 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.error_words import ENGINE_ERRORS, error_text
 from scoring.engine.errors import EngineError
-from scoring.engine.rulesets import get_ruleset
+from scoring.engine.rulesets import get_ruleset, list_rulesets
 from scoring.engine.words import RuleSetWords
 
-# Values are lazy translations; they become ``str`` in the active language.
-MESSAGES: dict[str, str] = {
-    # Input shape
-    "not_an_integer": _("“%(value)s” is not a whole number."),
-    "unknown_field": _("Unknown field “%(name)s”."),
-    "kind_required": _("Say how the hand ended: discard, self-draw or draw."),
-    "unknown_kind": _("“%(kind)s” is not a way a hand can end."),
-    # Hand results
-    "winner_required": _("A win must name the winner."),
-    "winner_out_of_range": _("The winner %(seat)s does not sit at this table."),
-    "winner_not_allowed": _("A drawn hand has no winner."),
-    "discarder_required": _("A win on a discard must name the discarder."),
-    "discarder_out_of_range": _("The discarder %(seat)s does not sit at this table."),
-    "discarder_is_winner": _("The winner cannot win on their own discard."),
-    "discarder_not_allowed": _("Only a win on a discard has a discarder."),
-    "fan_total_required": _("Enter the points of the winning hand."),
-    "fan_total_not_allowed": _("A drawn hand scores no points."),
-    "flowers_not_allowed": _("Flowers only count for the winner of a hand."),
-    "below_minimum": _(
-        "%(points)s points without flowers: below the %(minimum)s-point minimum."
-    ),
-    "fan_total_too_high": _(
-        "%(points)s points is more than any hand can score (at most "
-        "%(maximum)s without flowers)."
-    ),
-    "flowers_out_of_range": _(
-        "%(flowers)s flowers: a hand holds between 0 and %(maximum)s."
-    ),
-    # Penalties
-    "unknown_penalty": _("“%(kind)s” is not a penalty of these rules."),
-    "offender_out_of_range": _("The penalised player %(seat)s is not at this table."),
-    "penalty_points_required": _("Enter how many points the penalty costs."),
-    "penalty_not_positive": _("A penalty must cost at least one point."),
-    "penalty_not_divisible": _(
-        "A False Hu penalty of %(points)s points cannot be shared equally "
-        "between three players."
-    ),
-    # Deals
-    "invalid_hand_number": _("Hand numbers start at 1, not %(number)s."),
-    "invalid_seat_winds": _(
-        "“%(winds)s”: the four players must hold East, South, West and North."
-    ),
-    "invalid_wind": _("“%(wind)s” is not a wind."),
-    "invalid_counters": _("The hand counters are not readable."),
-    # Tournament settings
-    "unknown_ruleset": _("“%(ruleset)s” is not a rule set this site knows."),
-    "duplicate_ruleset": _("Two rule sets use the code “%(ruleset)s”."),
-    "not_a_ruleset": _("%(ruleset)s is not a rule set: it must extend BaseRuleSet."),
-    "no_hand_sheets": _("The %(ruleset)s rules do not score every player's hand."),
-    "unknown_option": _("“%(option)s” is not a setting of these rules."),
-    "option_out_of_range": _(
-        "%(value)s is not allowed for “%(option)s”: choose between %(minimum)s "
-        "and %(maximum)s."
-    ),
-    "unknown_tiebreak": _("“%(tiebreak)s” is not a known tie-break."),
-    "duplicate_tiebreak": _("The tie-break “%(tiebreak)s” is listed twice."),
-    "wrong_place_count": _("%(places)s place values were given for %(seats)s players."),
-    # The fan calculator
-    "not_a_winning_hand": _("Not a winning hand."),
-    "too_many_copies": _("%(count)s copies of %(tile)s in the hand (at most four)."),
-    "malformed_tiles": _("Malformed tiles: %(part)s"),
-    "wrong_tile_count": _(
-        "The hand has %(count)s tiles; it needs %(expected)s (a kong counts as 3)."
-    ),
-    "missing_field": _("Missing field: %(field)s."),
-    "invalid_value": _("Invalid value for %(field)s."),
-    "invalid_meld": _("The tiles of %(field)s do not form a %(kind)s."),
-    "impossible_condition": _(
-        "The win condition %(condition)s is impossible with these tiles."
-    ),
-    "malformed_json": _("Not a JSON object: %(detail)s"),
-    "internal_error": _("Internal error: the hand could not be scored."),
-    # Riichi
-    "han_required": _("Enter the han of the winning hand (or its yakuman)."),
-    "han_out_of_range": _("%(value)s han: a win has 1 to %(maximum)s han."),
-    "fu_required": _(
-        "Enter the fu: a hand of %(han)s han needs them in the full count."
-    ),
-    "fu_out_of_range": _(
-        "%(fu)s fu: fu are even, from %(minimum)s to %(maximum)s, or 25 for seven "
-        "pairs."
-    ),
-    "seven_pairs_fu": _("25 fu is seven pairs only, which has at least 2 han."),
-    "yakuman_out_of_range": _("%(value)s yakuman: from 0 to %(maximum)s."),
-    "triple_ron": _(
-        "Three winners on one discard: under these rules the hand is an abortive draw."
-    ),
-    "riichi_not_tenpai": _("Seat %(seat)s declared riichi but is not tenpai."),
-    "red_fives_off": _("Red fives are not played in this tournament."),
-    "no_yaku": _("The hand has no yaku: it cannot win."),
-    "invalid_choice": _("“%(value)s” is not one of %(choices)s."),
-    "option_not_multiple": _("%(value)s is not a multiple of %(step)s."),
-    "invalid_uma": _(
-        "The uma is four whole numbers by place, best first (or none), not %(value)s."
-    ),
-    "return_below_start": _(
-        "The return line (%(value)s) is below the starting points (%(start)s)."
-    ),
-    # Hands scored set by set (French classic, encyclopaedia)
-    "unknown_system": _("“%(system)s” is not a scoring system: simple or advanced."),
-    "settle_advanced_only": _(
-        "Only the advanced system settles (not “%(system)s”): in the simple "
-        "system nobody pays anybody."
-    ),
-    "not_a_boolean": _("“%(value)s” is neither yes nor no (%(field)s)."),
-    "not_an_object": _("%(field)s must be a JSON object."),
-    "unknown_set_kind": _("“%(kind)s” is not a set: a pair, a chow, a pung or a kong."),
-    "invalid_set": _("The tiles of %(field)s do not form a %(kind)s."),
-    "invalid_sets": _("The sets of %(field)s must be a list."),
-    "not_a_mahjong_hand": _(
-        "A Mah-Jong hand is four sets and a pair; this one has %(sets)s sets and "
-        "%(pairs)s pairs."
-    ),
-    "too_many_tiles": _(
-        "%(count)s tiles in %(field)s: a hand holds at most 13 (a kong counts as 3)."
-    ),
-    "invalid_bonus_tiles": _(
-        "Flowers and seasons are given as a list of numbers from 1 to 4."
-    ),
-    "bonus_number_out_of_range": _(
-        "Flowers and seasons are numbered 1 to 4, not %(number)s."
-    ),
-    "bonus_number_repeated": _("A flower or season number is given twice."),
-    "bonus_tile_twice": _("Flower or season %(number)s is held by two players."),
-    "mahjong_only": _("Only the Mah-Jong player's hand can be %(condition)s."),
-    "conflicting_conditions": _("A hand cannot be both %(first)s and %(second)s."),
-    "condition_needs": _("A hand %(condition)s must also be %(needed)s."),
-    "four_hands_required": _("Give the hands of all four players."),
-    "invalid_hand": _("The hand of %(field)s is not readable."),
-    "scores_required": _("Give the scores of East, South, West and North."),
-    "score_out_of_range": _("The score %(score)s is out of range."),
-    "seat_out_of_range": _("Seat %(seat)s does not sit at this table."),
-    "settlement_not_zero_sum": _(
-        "The payments do not add up to zero (%(total)s): the hand is not stored."
-    ),
-    "finish_out_of_range": _(
-        "Players finish 1st to 4th (or not at all), not %(finish)s."
-    ),
-    "finishing_order_broken": _(
-        "The finishing places %(places)s skip a place: they run 1, 2, 3, 4 in order."
-    ),
-    "kind_does_not_match_finish": _("A hand is a draw exactly when nobody finished."),
+#: The shared codes, translated lazily: ``tournaments.messages`` reads them
+#: for a ``ServiceError`` that carries an engine code (``no_tile_calculator``).
+ENGINE_MESSAGES: dict[str, Any] = {
+    code: gettext_lazy(text) for code, text in ENGINE_ERRORS.items()
 }
 
 
@@ -209,12 +73,15 @@ SEAT_HAND_PARTS: dict[str, Any] = {
 }
 
 
-def field_label(value: object) -> object:
-    """A field name (``flowers``, ``melds[1]``, ``hands[2].sets``) in words;
-    anything else as is. Players are numbered in seat order from 1, the
-    order the tablet lists them in."""
+def field_label(value: object, words: RuleSetWords | None = None) -> object:
+    """A field name (``flowers``, ``melds[1]``, ``hands[2].sets``) in words,
+    an input of the rule set (riichi's ``han``) in its ``words``; anything
+    else as is. Players are numbered in seat order from 1, the order the
+    tablet lists them in."""
     if not isinstance(value, str):
         return value
+    if value not in FIELD_LABELS and words is not None and value in words.results:
+        return gettext(words.results[value])
     meld = MELD_FIELD.match(value)
     if meld:
         return MELD_LABEL % {"number": int(meld.group(1)) + 1}
@@ -230,8 +97,15 @@ def field_label(value: object) -> object:
     return FIELD_LABELS.get(value, value)
 
 
-def render(template: Any, code: str, field: str | None, params: dict[str, Any]) -> str:
-    """``template`` filled with ``params`` and the ``field`` in words.
+def render(
+    template: Any,
+    code: str,
+    field: str | None,
+    params: dict[str, Any],
+    words: RuleSetWords | None = None,
+) -> str:
+    """``template`` filled with ``params`` and the ``field`` in words (the
+    rule set's ``words`` for its own inputs).
 
     ``template % params`` (not ``str(template) % ...``): a plural text picks
     its form from the params. A template that does not fit its params comes
@@ -240,17 +114,41 @@ def render(template: Any, code: str, field: str | None, params: dict[str, Any]) 
     if template is None:
         return code
     try:
-        return str(template % {"field": field_label(field), **params})
+        return str(template % {"field": field_label(field, words), **params})
     except (KeyError, TypeError, ValueError):
         return str(template)
 
 
-def describe(error: EngineError) -> str:
-    """``error`` in the active language, field names and meld kinds in words."""
-    params = {key: field_label(value) for key, value in error.params.items()}
+def _any_rule_sets_words(code: str) -> str | None:
+    """The words of a rule set's own ``code`` for an error no rule set
+    claims (built by a caller rather than raised by a rule set): better a
+    rule set's sentence than the raw code."""
+    for name in list_rulesets():
+        text = get_ruleset(name).words.errors.get(code)
+        if text is not None:
+            return text
+    return None
+
+
+def describe(error: EngineError, ruleset: str | None = None) -> str:
+    """``error`` in the active language, in the words of the rule set that
+    raised it (``ruleset``, else ``error.raised_by``) or the shared ones;
+    field names and meld kinds in words."""
+    words = ruleset_words(ruleset or error.raised_by or "")
+    own = words.errors if words is not None else None
+    params = {key: field_label(value, words) for key, value in error.params.items()}
     if "kind" in params:
         params["kind"] = KIND_LABELS.get(str(error.params["kind"]), params["kind"])
-    return render(MESSAGES.get(error.code), error.code, error.field, params)
+    template = error_text(error.code, own)
+    if template is None and words is None:
+        template = _any_rule_sets_words(error.code)
+    return render(
+        gettext(template) if template is not None else None,
+        error.code,
+        error.field,
+        params,
+        words,
+    )
 
 
 # The lines of a hand's sheet where every player's hand scores (French
@@ -322,7 +220,9 @@ def sheet_label(code: str) -> Any:
 
 def ruleset_words(code: str) -> RuleSetWords | None:
     """The words of rule set ``code``; ``None`` for a code no longer
-    registered (an old event's rule set since removed)."""
+    registered (an old event's rule set since removed) or none given."""
+    if not code:
+        return None
     try:
         return get_ruleset(code).words
     except EngineError:

@@ -60,7 +60,8 @@ def failure(error: EngineError) -> dict[str, object]:
         "ok": False,
         "total": error.params.get("points", 0),
         "fans": [fan.as_dict() for fan in fans],
-        "error": describe(error),
+        # The fan calculator is MCR's: its words (below_minimum...).
+        "error": describe(error, "mcr"),
         "code": error.code,
         "field": error.field,
         "payments": None,

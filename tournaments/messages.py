@@ -15,8 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from scoring.engine.errors import EngineError
-from scoring.messages import MESSAGES as SCORING_MESSAGES
-from scoring.messages import describe, render
+from scoring.messages import ENGINE_MESSAGES, describe, render
 from tournaments.imports.messages import IMPORT_MESSAGES
 
 SERVICE_MESSAGES: dict[str, Any] = {
@@ -105,7 +104,6 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "Hands of the %(ruleset)s rules are not entered this way: use the "
         "table's own page."
     ),
-    "no_tile_calculator": _("The %(ruleset)s rules have no tile calculator."),
     "tiles_disagree_with_result": _(
         "The tiles say the hand was self-drawn and the result does not (or the "
         "reverse)."
@@ -359,13 +357,15 @@ ARCHIVE_MESSAGES: dict[str, Any] = {
 }
 
 CATALOGUES: tuple[dict[str, Any], ...] = (
-    SCORING_MESSAGES,
+    ENGINE_MESSAGES,
     SEATING_MESSAGES,
     IMPORT_MESSAGES,
     SERVICE_MESSAGES,
     ARCHIVE_MESSAGES,
 )
-"""Every code of every layer, each in exactly one of these."""
+"""Every code of every layer, each in exactly one of these (a rule set's
+own codes are in its words, ``RuleSetWords.errors``, which ``describe``
+reads)."""
 
 
 def error_message(error: Any) -> str:
@@ -389,7 +389,8 @@ def _rule_refused(error: Any) -> str:
     params = dict(error.params)
     path = params.pop("path", "")
     rule = params.pop("rule", "")
-    reason = describe(EngineError(rule, field=None, **params))
+    rules = params.pop("rules", None)
+    reason = describe(EngineError(rule, field=None, **params), rules)
     return render(
         ARCHIVE_MESSAGES["archive_rule_refused"],
         error.code,

@@ -16,8 +16,10 @@ satisfies ``HandResultLike``. Seats are 0..3 (see ``types``).
 
 from __future__ import annotations
 
+import functools
+import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -49,8 +51,34 @@ class HandValue:
     unit: str
 
 
+def _naming_errors(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method``, setting ``raised_by`` on an ``EngineError`` leaving it."""
+
+    @functools.wraps(method)
+    def named(self: BaseRuleSet[Any, Any], *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except EngineError as error:
+            if error.raised_by is None:
+                error.raised_by = self.code
+            raise
+
+    return named
+
+
 class BaseRuleSet(ABC, Generic[OptionsT, ResultT]):
-    """What every rule set implements, and the defaults of its optional parts."""
+    """What every rule set implements, and the defaults of its optional parts.
+
+    An ``EngineError`` leaving any public method of a rule set says which
+    rule set raised it (``raised_by``): the web layer words it in that rule
+    set's own words, and no caller has to pass the rule set along.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, member in list(vars(cls).items()):
+            if not name.startswith("_") and inspect.isfunction(member):
+                setattr(cls, name, _naming_errors(member))
 
     #: The code a tournament stores (``"mcr"``); unique in the registry.
     code: str
@@ -189,6 +217,15 @@ class BaseRuleSet(ABC, Generic[OptionsT, ResultT]):
 
         Default ``None``: the rule set's hands have their own entry page.
         """
+        return None
+
+    def example_result(self, options: OptionsT) -> Mapping[str, object] | None:
+        """A won hand as the tablet and the API enter it (``result_form``'s
+        inputs, seats 0..3, per-player inputs as lists in seat order), which
+        ``parse_result`` accepts under ``options``: the contract test
+        (tests/contract/test_ruleset_end_to_end.py) enters it through the
+        tablet and the API. Default ``None``: the rule set gives none, and
+        that test says so."""
         return None
 
     def hands_per_session(self, options: OptionsT) -> int | None:

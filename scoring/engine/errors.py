@@ -16,11 +16,17 @@ class EngineError(ValueError):
     ``code`` is a short snake_case identifier (``"below_minimum"``), ``params``
     the values a message needs (``{"points": 7, "minimum": 8}``) and ``field``
     the input field at fault when there is one (``"discarder"``).
+
+    ``raised_by`` is the code of the rule set whose method raised it, set as
+    the error leaves the rule set (``BaseRuleSet``), so that the web layer
+    words it in that rule set's own terms (``RuleSetWords.errors``);
+    ``None`` for an error of the shared engine.
     """
 
     def __init__(self, code: str, field: str | None = None, **params: Any) -> None:
         self.code = code
         self.field = field
         self.params = params
+        self.raised_by: str | None = None
         detail = ", ".join(f"{key}={value!r}" for key, value in sorted(params.items()))
         super().__init__(f"{code}({detail})" if detail else code)

@@ -11,11 +11,10 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
 from django.utils import translation
 
 from scoring.engine.contract import result_forms
-from scoring.engine.rulesets import get_ruleset, list_rulesets, ruleset_problems
+from scoring.engine.rulesets import get_ruleset, ruleset_problems
 from scoring.messages import option_label, result_label, ruleset_label
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,21 +34,21 @@ def shown_labels(code: str) -> list[str]:
     return labels
 
 
-@pytest.mark.parametrize("code", list_rulesets())
-def test_the_rule_set_is_complete(code):
+def test_the_rule_set_is_complete(ruleset_code):
+    code = ruleset_code
     assert ruleset_problems(get_ruleset(code)) == []
 
 
-@pytest.mark.parametrize("code", list_rulesets())
-def test_no_label_is_a_raw_code_in_either_language(code):
+def test_no_label_is_a_raw_code_in_either_language(ruleset_code):
+    code = ruleset_code
     for language in ("en", "fr"):
         with translation.override(language):
             raw = [label for label in shown_labels(code) if SNAKE.match(label)]
         assert raw == [], language
 
 
-@pytest.mark.parametrize("code", list_rulesets())
-def test_the_french_pages_show_no_english_label(code):
+def test_the_french_pages_show_no_english_label(ruleset_code):
+    code = ruleset_code
     """A label left untranslated reads the same in both languages; names
     that are the same word in French (Chombo, Fu, Han...) are allowed only
     where the catalogue says so (msgstr equal to msgid)."""

@@ -28,7 +28,10 @@ class ArchiveError(ValueError):
 
 
 def rule_refused(path: str, error: EngineError) -> ArchiveError:
-    """The rule set's refusal (its own code as ``rule``, and its
-    parameters) of the record at ``path``."""
+    """The rule set's refusal (its own code as ``rule``, its parameters,
+    and the rule set as ``rules``) of the record at ``path``."""
     params = {key: value for key, value in error.params.items() if key != "path"}
+    if error.raised_by is not None:
+        # Worded in the words of the rule set that refused it.
+        params["rules"] = error.raised_by
     return ArchiveError("archive_rule_refused", path, rule=error.code, **params)

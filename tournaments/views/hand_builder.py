@@ -82,7 +82,7 @@ def get_hands_preview(
         context["error"] = describe(error)
         sheets = [None] * len(seats)
     rows = [
-        _row(seat, str(deal.seat_winds[i]), sheets[i], payload, i)
+        _row(seat, str(deal.seat_winds[i]), sheets[i], payload, i, ruleset.code)
         for i, seat in enumerate(seats)
     ]
     context["rows"] = rows
@@ -110,7 +110,12 @@ def _score_of(seat: Seat) -> int:
 
 
 def _row(
-    seat: Seat, wind: str, sheet: Any, payload: Mapping[str, Any], index: int
+    seat: Seat,
+    wind: str,
+    sheet: Any,
+    payload: Mapping[str, Any],
+    index: int,
+    ruleset: str,
 ) -> dict[str, Any]:
     row: dict[str, Any] = {
         "name": seat.registration.player.name,
@@ -123,7 +128,8 @@ def _row(
         "typed": _typed(payload, index),
     }
     if isinstance(sheet, EngineError):
-        row["error"] = describe(sheet)
+        # A seat's error is returned, not raised: it names no rule set.
+        row["error"] = describe(sheet, ruleset)
     elif isinstance(sheet, Mapping):
         row["sheet"] = sheet
         row["lines"] = [_line(item) for item in _items(sheet, "additions")]

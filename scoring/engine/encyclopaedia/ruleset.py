@@ -62,6 +62,15 @@ class FamilyRuleSet(SessionRules):
     def result_form(self, options: FamilyOptions) -> ResultForm:
         return results.result_form()
 
+    def example_result(self, options: FamilyOptions) -> dict[str, object]:
+        """East finishes first on South's discard, West second; every
+        score typed."""
+        return {
+            "kind": "discard",
+            "finish": [1, None, 2, None],
+            "scores": [40, 10, 20, 30],
+        }
+
     def first_deal(self, options: FamilyOptions) -> DealState:
         return winds.first_deal()
 

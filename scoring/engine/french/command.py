@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import TextIO
 
 from scoring.engine import lines
+from scoring.engine.error_words import english, error_text
 from scoring.engine.errors import EngineError
 from scoring.engine.french import protocol
 from scoring.engine.french.hand import HAND_FIELDS, parse_hand
@@ -27,6 +28,7 @@ from scoring.engine.french.results import System
 from scoring.engine.french.score import HandContext, score_hand
 from scoring.engine.french.sets import check_fields, optional_bool
 from scoring.engine.french.settlement import settle
+from scoring.engine.french.words import FAMILY_ERRORS
 from scoring.engine.types import Wind, _wind, as_int
 
 Answer = dict[str, object]
@@ -67,64 +69,17 @@ HAND_LINE_BOOLS = (
 SETTLE_FIELDS = frozenset({"kind", "system", "mahjong", "scores"})
 WINDS = tuple(Wind.at(i) for i in range(4))
 
-MESSAGES: dict[str, str] = {
-    "malformed_json": "Not a JSON object: %(detail)s",
-    "unknown_field": "Unknown field: %(field)s.",
-    "missing_field": "Missing field: %(field)s.",
-    "unknown_kind": "Unknown kind %(kind)s (field %(field)s).",
-    "unknown_system": "Unknown system %(system)s (field %(field)s): simple or "
-    "advanced.",
-    "settle_advanced_only": "Only the advanced system settles (field %(field)s: "
-    "%(system)s); in the simple system nobody pays anybody.",
-    "invalid_wind": "Invalid wind %(wind)s (field %(field)s): E, S, W or N.",
-    "not_a_boolean": "Not true or false: %(value)s (field %(field)s).",
-    "not_an_integer": "Not an integer: %(value)s (field %(field)s).",
-    "malformed_tiles": "Malformed tiles: %(part)s (field %(field)s).",
-    "too_many_copies": "%(count)s copies of %(tile)s (field %(field)s; at most four).",
-    "unknown_set_kind": "Unknown set kind %(kind)s (field %(field)s): pair, "
-    "chow, pung or kong.",
-    "invalid_set": "The tiles of %(field)s do not form a %(kind)s.",
-    "not_a_mahjong_hand": "A Mah-Jong hand is four sets and one pair (field "
-    "%(field)s has %(sets)s sets, %(pairs)s pairs).",
-    "too_many_tiles": "%(count)s tiles in %(field)s: a hand holds at most 13 "
-    "(a kong counts as 3).",
-    "bonus_number_out_of_range": "Flowers and seasons are numbered 1 to 4 "
-    "(field %(field)s: %(number)s).",
-    "bonus_number_repeated": "A flower or season number is repeated (field %(field)s).",
-    "bonus_tile_twice": "Number %(number)s is held by two players (field %(field)s).",
-    "mahjong_only": "Only the Mah-Jong player's hand may say %(condition)s "
-    "(field %(field)s).",
-    "conflicting_conditions": "%(first)s and %(second)s cannot both be true "
-    "(field %(field)s).",
-    "condition_needs": "%(condition)s needs %(needed)s (field %(field)s).",
-    "scores_required": "Scores of E, S, W and N are required (field %(field)s).",
-    "score_out_of_range": "Score %(score)s out of range (field %(field)s).",
-    "unknown_option": "Unknown option: %(field)s.",
-    "option_out_of_range": "Option %(field)s must be between %(minimum)s and "
-    "%(maximum)s (got %(value)s).",
-    "finish_out_of_range": "The finishing place is 1 to 4 or null (field "
-    "%(field)s: %(finish)s).",
-    "flowers_out_of_range": "Flowers and seasons: 0 to 8 (field %(field)s: "
-    "%(flowers)s).",
-    "invalid_sets": "Sets must be a list (field %(field)s).",
-    "invalid_bonus_tiles": "Flowers and seasons must be a list of numbers "
-    "(field %(field)s).",
-    "not_an_object": "Not a JSON object (field %(field)s).",
-    "invalid_hand": "Not a JSON object (field %(field)s).",
-    "internal_error": "Internal error: the line could not be answered.",
-}
+# The French and the family commands answer in the words of the hands
+# scored set by set (the family's are the French ones and its own).
+ERRORS = FAMILY_ERRORS
 
 
 def message(error: EngineError) -> str:
-    """An English sentence for ``error``, naming its field."""
-    template = MESSAGES.get(error.code)
-    values = {**error.params, "field": error.field}
-    if template is not None:
-        try:
-            return template % values
-        except (KeyError, TypeError, ValueError):
-            pass
-    return f"{error.code} (field {error.field})" if error.field else error.code
+    """An English sentence for ``error``, naming its field: the sentence
+    names it, or ``"field: sentence"``."""
+    template = error_text(error.code, ERRORS)
+    named = template is not None and "%(field)s" in template
+    return english(error, ERRORS, name_field=not named)
 
 
 def error_answer(error: EngineError) -> Answer:

@@ -183,14 +183,11 @@ HANDS_INPUT = HandsInput(
 
 def check_seats(kind: ResultKind, winner: int | None, discarder: int | None) -> None:
     """Seats consistent with the kind of result; the discarder is optional."""
-    # The codes are constants, so that the catalogue's scan finds them.
-    checked = (
-        ("winner", winner, "winner_out_of_range"),
-        ("discarder", discarder, "discarder_out_of_range"),
-    )
-    for field, seat, code in checked:
-        if seat is not None and not 0 <= seat < SEATS:
-            raise EngineError(code, field=field, seat=seat)
+    # One raise per code: codes are constants, which the words' scan reads.
+    if winner is not None and not 0 <= winner < SEATS:
+        raise EngineError("winner_out_of_range", field="winner", seat=winner)
+    if discarder is not None and not 0 <= discarder < SEATS:
+        raise EngineError("discarder_out_of_range", field="discarder", seat=discarder)
     if kind is ResultKind.DRAW:
         if winner is not None:
             raise EngineError("winner_not_allowed", field="winner", kind=str(kind))

@@ -49,6 +49,16 @@ class FrenchRuleSet(SessionRules):
     def result_form(self, options: FrenchOptions) -> ResultForm:
         return results.result_form()
 
+    def example_result(self, options: FrenchOptions) -> dict[str, object]:
+        """East goes Mah-Jong on South's discard; every score typed."""
+        return {
+            "kind": "discard",
+            "winner": 0,
+            "discarder": 1,
+            "dominant_wind": "E",
+            "scores": [40, 10, 20, 30],
+        }
+
     def first_deal(self, options: FrenchOptions) -> DealState:
         return winds.first_deal()
 

@@ -4,6 +4,7 @@ translation; the web layer translates them."""
 
 from __future__ import annotations
 
+from scoring.engine.mcr.words import ERRORS as MCR_ERRORS
 from scoring.engine.words import N_, RuleSetWords
 
 POINTS = N_("points")
@@ -18,6 +19,61 @@ EVERY_HAND_SHEET = {
 }
 # The simple system and the family scoring: each adds their own score.
 OWN_SCORE_SHEET = {**EVERY_HAND_SHEET, "payment_points": N_("Points %(seat)s")}
+
+# The error codes of the hands scored set by set (French classic and the
+# family scoring share the sets, the flowers and the command). Both price a
+# referee's penalty with MCR's payments (``french.session``), whose module
+# also holds MCR's codes: they come along, MCR's words first.
+SET_ERRORS = {
+    **MCR_ERRORS,
+    "unknown_system": N_("“%(system)s” is not a scoring system: simple or advanced."),
+    "settle_advanced_only": N_(
+        "Only the advanced system settles (not “%(system)s”): in the simple "
+        "system nobody pays anybody."
+    ),
+    "unknown_set_kind": N_(
+        "“%(kind)s” is not a set: a pair, a chow, a pung or a kong."
+    ),
+    "invalid_set": N_("The tiles of %(field)s do not form a %(kind)s."),
+    "invalid_sets": N_("The sets of %(field)s must be a list."),
+    "not_a_mahjong_hand": N_(
+        "A Mah-Jong hand is four sets and a pair; this one has %(sets)s sets and "
+        "%(pairs)s pairs."
+    ),
+    "too_many_tiles": N_(
+        "%(count)s tiles in %(field)s: a hand holds at most 13 (a kong counts as 3)."
+    ),
+    "invalid_bonus_tiles": N_(
+        "Flowers and seasons are given as a list of numbers from 1 to 4."
+    ),
+    "bonus_number_out_of_range": N_(
+        "Flowers and seasons are numbered 1 to 4, not %(number)s."
+    ),
+    "bonus_number_repeated": N_("A flower or season number is given twice."),
+    "bonus_tile_twice": N_("Flower or season %(number)s is held by two players."),
+    "mahjong_only": N_("Only the Mah-Jong player's hand can be %(condition)s."),
+    "conflicting_conditions": N_("A hand cannot be both %(first)s and %(second)s."),
+    "condition_needs": N_("A hand %(condition)s must also be %(needed)s."),
+    "four_hands_required": N_("Give the hands of all four players."),
+    "invalid_hand": N_("The hand of %(field)s is not readable."),
+    "scores_required": N_("Give the scores of East, South, West and North."),
+    "score_out_of_range": N_("The score %(score)s is out of range."),
+    "settlement_not_zero_sum": N_(
+        "The payments do not add up to zero (%(total)s): the hand is not stored."
+    ),
+}
+
+# The family scoring's players finish in order.
+FAMILY_ERRORS = {
+    **SET_ERRORS,
+    "finish_out_of_range": N_(
+        "Players finish 1st to 4th (or not at all), not %(finish)s."
+    ),
+    "finishing_order_broken": N_(
+        "The finishing places %(places)s skip a place: they run 1, 2, 3, 4 in order."
+    ),
+    "kind_does_not_match_finish": N_("A hand is a draw exactly when nobody finished."),
+}
 
 KINDS = {
     "discard": N_("Win on a discard"),
@@ -55,6 +111,7 @@ def french_words(name: str, sheet: dict[str, str]) -> RuleSetWords:
         name=name,
         hand_value=HAND_VALUE,
         units=(POINTS,),
+        errors=SET_ERRORS,
         results=FRENCH_RESULTS,
         options=FRENCH_OPTIONS,
         sheet=sheet,
@@ -71,6 +128,7 @@ FAMILY = RuleSetWords(
     hand_value=HAND_VALUE,
     units=(POINTS,),
     sheet=OWN_SCORE_SHEET,
+    errors=FAMILY_ERRORS,
     results={
         **KINDS,
         "finish": N_("Finishing place (1st to 4th)"),

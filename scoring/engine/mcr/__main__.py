@@ -14,8 +14,7 @@ from typing import TextIO
 from scoring.engine import lines
 from scoring.engine.errors import EngineError
 from scoring.engine.mcr.fans import answer
-from scoring.engine.mcr.fans.calculator import answer_text
-from scoring.engine.mcr.fans.messages import message
+from scoring.engine.mcr.fans.calculator import answer_text, message
 
 
 def answer_line(line: str) -> dict[str, object]:

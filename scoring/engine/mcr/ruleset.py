@@ -107,6 +107,11 @@ class McrRuleSet(BaseRuleSet[McrOptions, HandResult]):
     def result_form(self, options: McrOptions) -> ResultForm:
         return results.result_form(options)
 
+    def example_result(self, options: McrOptions) -> dict[str, object]:
+        """East wins on South's discard, at the minimum."""
+        points = options.minimum_points
+        return {"kind": "discard", "winner": 0, "discarder": 1, "fan_total": points}
+
     def ranking(self, options: McrOptions) -> tuple[str, ...]:
         """Table points first (mcr.md 7); the score is only a tie-break."""
         return ("table_points",)

@@ -11,9 +11,10 @@ import sys
 from typing import TextIO
 
 from scoring.engine import lines
+from scoring.engine.error_words import english
 from scoring.engine.errors import EngineError
-from scoring.engine.riichi.messages import message
 from scoring.engine.riichi.protocol import answer
+from scoring.engine.riichi.words import ERRORS
 
 
 def answer_line(line: str) -> dict[str, object]:
@@ -22,7 +23,7 @@ def answer_line(line: str) -> dict[str, object]:
 
 
 def _failure(error: EngineError) -> dict[str, object]:
-    return {"error": message(error)}
+    return {"error": english(error, ERRORS, name_field=True)}
 
 
 def main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:

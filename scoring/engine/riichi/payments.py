@@ -155,7 +155,8 @@ def penalty_deltas(
     if points <= 0:
         raise EngineError("penalty_not_positive", field="points", points=points)
     if points % 100:
-        raise EngineError("invalid_value", field="points", value=str(points))
+        # Riichi counts in hundreds: the sticks are 100 points at least.
+        raise EngineError("option_not_multiple", field="points", value=points, step=100)
     if kind == CHOMBO_PENALTY and points % 1000:
         # Taken off the final score, which counts in thousands.
         raise EngineError(

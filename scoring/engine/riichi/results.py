@@ -65,9 +65,8 @@ FIELDS = frozenset(
     | set(_MORE)
 )
 # The codes every rule set uses for a field its kind of result cannot have.
-_NOT_ALLOWED = {"discarder": "discarder_not_allowed"} | dict.fromkeys(
-    ("winner", "winners", "han", "fu", "yakuman", *_MORE), "winner_not_allowed"
-)
+# The inputs of a win, refused (``winner_not_allowed``) on a hand nobody won.
+_WIN_INPUTS = frozenset(("winner", "winners", "han", "fu", "yakuman", *_MORE))
 _WIN_FIELDS = frozenset({"seat", "han", "fu", "yakuman"})
 
 
@@ -334,8 +333,16 @@ def _parse_win(
 def _refuse(data: Mapping[str, object], kind: str, keys: Iterable[str]) -> None:
     for key in keys:
         if not _absent(data, key):
-            code = _NOT_ALLOWED.get(key, "invalid_value")
-            raise EngineError(code, field=key, kind=kind, value=str(data[key]))
+            value = str(data[key])
+            if key == "discarder":
+                raise EngineError(
+                    "discarder_not_allowed", field=key, kind=kind, value=value
+                )
+            if key in _WIN_INPUTS:
+                raise EngineError(
+                    "winner_not_allowed", field=key, kind=kind, value=value
+                )
+            raise EngineError("invalid_value", field=key, kind=kind, value=value)
 
 
 def _reason(data: Mapping[str, object]) -> str | None:

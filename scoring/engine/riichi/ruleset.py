@@ -131,6 +131,15 @@ class RiichiRuleSet(BaseRuleSet[RiichiOptions, RiichiResult]):
     def result_form(self, options: RiichiOptions) -> ResultForm:
         return results.result_form(options)
 
+    def example_result(self, options: RiichiOptions) -> dict[str, object]:
+        """East wins on South's discard with 3 han 30 fu (the fu are left
+        out in the short count)."""
+        example: dict[str, object] = {"kind": "discard", "winner": 0, "discarder": 1}
+        example["han"] = 3
+        if options.count == "full":
+            example["fu"] = 30
+        return example
+
     def ranking(self, options: RiichiOptions) -> tuple[str, ...]:
         """Standings by the summed final scores (uma included) first."""
         return ("table_points",)

@@ -40,12 +40,13 @@ from mahjong.hand_calculating.hand_config import (
 from mahjong.hand_calculating.hand_response import HandResponse
 from mahjong.meld import Meld as LibraryMeld
 
+from scoring.engine.error_words import english
 from scoring.engine.errors import EngineError
 from scoring.engine.mcr.fans.hand import WinningHand, parse_hand
 from scoring.engine.riichi.classic_reading import classic_fu_of
-from scoring.engine.riichi.messages import message
 from scoring.engine.riichi.options import RiichiOptions
 from scoring.engine.riichi.value import HandValue, Price, price
+from scoring.engine.riichi.words import ERRORS
 from scoring.engine.tiles import MAX_COPIES, Tile, check_copies, parse_tiles
 from scoring.engine.types import is_blank
 
@@ -79,24 +80,36 @@ _MELD_TYPES = {
 }
 YAKUMAN_HAN = 13
 
-# The library's error codes, and the input field each one is about.
-_LIBRARY_ERRORS: dict[str, tuple[str, str | None]] = {
-    HandCalculator.ERR_HAND_NOT_WINNING: ("not_a_winning_hand", None),
-    HandCalculator.ERR_NO_YAKU: ("no_yaku", None),
-    HandCalculator.ERR_OPEN_HAND_RIICHI: ("impossible_condition", "riichi"),
-    HandCalculator.ERR_OPEN_HAND_DABURI: ("impossible_condition", "double_riichi"),
-    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: ("impossible_condition", "ippatsu"),
-    HandCalculator.ERR_CHANKAN_WITH_TSUMO: ("impossible_condition", "robbing_kong"),
-    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: ("impossible_condition", "replacement"),
-    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: ("impossible_condition", "last_tile"),
-    HandCalculator.ERR_HOUTEI_WITH_TSUMO: ("impossible_condition", "last_tile"),
-    HandCalculator.ERR_HAITEI_WITH_RINSHAN: ("impossible_condition", "last_tile"),
-    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: ("impossible_condition", "last_tile"),
-    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: ("impossible_condition", "first_draw"),
-    HandCalculator.ERR_TENHOU_WITH_MELD: ("impossible_condition", "first_draw"),
-    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: ("impossible_condition", "first_draw"),
-    HandCalculator.ERR_CHIIHOU_WITH_MELD: ("impossible_condition", "first_draw"),
+# The library's refusals of a win condition, and the condition each is about
+# (``impossible_condition``); its other refusals have codes of their own.
+_IMPOSSIBLE_CONDITIONS: dict[str, str] = {
+    HandCalculator.ERR_OPEN_HAND_RIICHI: "riichi",
+    HandCalculator.ERR_OPEN_HAND_DABURI: "double_riichi",
+    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: "ippatsu",
+    HandCalculator.ERR_CHANKAN_WITH_TSUMO: "robbing_kong",
+    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: "replacement",
+    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: "last_tile",
+    HandCalculator.ERR_HOUTEI_WITH_TSUMO: "last_tile",
+    HandCalculator.ERR_HAITEI_WITH_RINSHAN: "last_tile",
+    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: "last_tile",
+    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: "first_draw",
+    HandCalculator.ERR_TENHOU_WITH_MELD: "first_draw",
+    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: "first_draw",
+    HandCalculator.ERR_CHIIHOU_WITH_MELD: "first_draw",
 }
+
+
+def _refusal(error: object) -> EngineError:
+    """The library's refusal ``error`` as this engine's error (codes are
+    constants, which the words' scan reads)."""
+    if error == HandCalculator.ERR_HAND_NOT_WINNING:
+        return EngineError("not_a_winning_hand")
+    if error == HandCalculator.ERR_NO_YAKU:
+        return EngineError("no_yaku")
+    condition = _IMPOSSIBLE_CONDITIONS.get(str(error))
+    if condition is not None:
+        return EngineError("impossible_condition", field=condition, condition=condition)
+    return EngineError("internal_error")
 
 
 @dataclass(frozen=True)
@@ -331,8 +344,7 @@ def count_hand(hand: RiichiHand, options: RiichiOptions) -> TileCount:
     library = library_hand(hand, options)
     response = estimate(library)
     if response.error is not None or response.han is None or response.fu is None:
-        code, field = _LIBRARY_ERRORS.get(str(response.error), ("internal_error", None))
-        raise EngineError(code, field=field, condition=field or "")
+        raise _refusal(response.error)
     fu = response.fu
     if options.fu_count == "classic":
         fu = classic_fu_of(library, response, hand.hand)
@@ -408,7 +420,7 @@ def answer(data: Mapping[str, object], options: RiichiOptions) -> dict[str, obje
     except EngineError as error:
         return {"ok": False, "han": 0, "fu": 0, "yakuman": 0, "yaku": []} | {
             "payment": None,
-            "error": message(error),
+            "error": english(error, ERRORS, name_field=True),
         }
     return {
         "ok": True,

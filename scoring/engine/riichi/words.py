@@ -8,10 +8,57 @@ from scoring.engine.words import N_, RuleSetWords
 HAN = N_("han")
 YAKUMAN = N_("yakuman")
 
+# Riichi's own error codes, and the shared codes it words its own way (the
+# others are in ``error_words``).
+ERRORS = {
+    "han_required": N_("Enter the han of the winning hand (or its yakuman)."),
+    "han_out_of_range": N_("%(value)s han: a win has 1 to %(maximum)s han."),
+    "fu_required": N_(
+        "Enter the fu: a hand of %(han)s han needs them in the full count."
+    ),
+    "fu_out_of_range": N_(
+        "%(fu)s fu: fu are even, from %(minimum)s to %(maximum)s, or 25 for seven "
+        "pairs."
+    ),
+    "seven_pairs_fu": N_("25 fu is seven pairs only, which has at least 2 han."),
+    "yakuman_out_of_range": N_("%(value)s yakuman: from 0 to %(maximum)s."),
+    "triple_ron": N_(
+        "Three winners on one discard: under these rules the hand is an abortive draw."
+    ),
+    "riichi_not_tenpai": N_("Seat %(seat)s declared riichi but is not tenpai."),
+    "red_fives_off": N_("Red fives are not played in this tournament."),
+    "no_yaku": N_("The hand has no yaku: it cannot win."),
+    "invalid_choice": N_("“%(value)s” is not one of %(choices)s."),
+    # Penalties and settings in hundreds or thousands of points.
+    "option_not_multiple": N_("%(value)s is not a multiple of %(step)s."),
+    "invalid_uma": N_(
+        "The uma is four whole numbers by place, best first (or none), not %(value)s."
+    ),
+    "return_below_start": N_(
+        "The return line (%(value)s) is below the starting points (%(start)s)."
+    ),
+    # A hand also ends in an abortive draw or a chombo (MCR's words list
+    # three endings).
+    "kind_required": N_(
+        "Say how the hand ended: a win on a discard, a self-draw, an exhaustive "
+        "draw, an abortive draw or a chombo."
+    ),
+    # Refused for any hand nobody won, a chombo included (not only a draw):
+    # the winner, the han, fu and yakuman, and the further winners.
+    "winner_not_allowed": N_(
+        "Only a won hand has a winner, han, fu or yakuman: this one was not won."
+    ),
+    # The engine needs the running scores for dobon and the West round.
+    "scores_required": N_(
+        "The players' running scores are needed to tell whether the game ends."
+    ),
+}
+
 WORDS = RuleSetWords(
     name=N_("Riichi (Japanese)"),
     hand_value=N_("Han"),
     units=(HAN, YAKUMAN),
+    errors=ERRORS,
     results={
         "discard": N_("Win on a discard"),
         "self_draw": N_("Self-drawn win"),

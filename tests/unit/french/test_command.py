@@ -73,7 +73,7 @@ def test_worked_examples_and_errors_one_answer_a_line():
     assert all(set(a) == {"error"} for a in answers[3:10])
     assert errors[0].startswith("Not a JSON object")
     assert "system" in errors[1]
-    assert "four sets and one pair" in errors[2]
+    assert "four sets and a pair" in errors[2]
     assert "scores" in errors[3]
     assert "seat" in errors[4]
     assert "kind" in errors[5]

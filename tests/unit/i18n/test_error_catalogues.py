@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
+from scoring.engine.rulesets import get_ruleset, list_rulesets
 from tournaments.messages import CATALOGUES, error_message
 from tournaments.services.errors import ServiceError
 
@@ -59,8 +60,11 @@ def test_the_source_scan_finds_the_codes_of_every_layer():
 
 
 def test_every_raised_code_has_a_text():
+    """In a catalogue, or in a rule set's own words (which
+    tests/contract/test_ruleset_error_words.py checks rule set by rule set)."""
     missing = {code: sorted(where) for code, where in RAISED.items()}
-    for code in CATALOGUED:
+    own = {code for name in list_rulesets() for code in get_ruleset(name).words.errors}
+    for code in [*CATALOGUED, *own]:
         missing.pop(code, None)
     assert missing == {}
 

@@ -111,7 +111,7 @@ def test_errors_name_the_field_and_the_command_goes_on():
         "return",
         "kind",
     ]
-    assert answers[0]["error"].startswith("not a JSON object")
+    assert answers[0]["error"].startswith("Not a JSON object")
     assert answers[-1] == {"deltas": [0, 3900, -3900, 0]}
 
 

@@ -90,7 +90,7 @@ def test_a_yakuman_needs_no_han():
     line |= {"winner": 0, "honba": 1, "deposits": 2}
     assert ask(line) == {"deltas": [96_000 + 300 + 2_000, -32_100, -32_100, -32_100]}
     assert ask(HAND_LINE | {"han": None, "fu": None}) == {
-        "error": "han: han is required (or yakuman)"
+        "error": "han: Enter the han of the winning hand (or its yakuman)."
     }
 
 

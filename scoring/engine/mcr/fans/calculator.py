@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import compress
 from operator import mul
 
+from scoring.engine.error_words import ENGINE_ERRORS, english
 from scoring.engine.errors import EngineError
 from scoring.engine.mcr.fans import table as f
 from scoring.engine.mcr.fans.context import HandContext, build_context
@@ -26,7 +27,6 @@ from scoring.engine.mcr.fans.decompose import (
     waits,
 )
 from scoring.engine.mcr.fans.hand import WinningHand, check_hand, parse_hand
-from scoring.engine.mcr.fans.messages import MESSAGES, message
 from scoring.engine.mcr.fans.reading import clear_memos as clear_reading
 from scoring.engine.mcr.fans.reading import read_context
 from scoring.engine.mcr.fans.sets import clear_memos as clear_set_memos
@@ -39,6 +39,7 @@ from scoring.engine.mcr.fans.special import (
 from scoring.engine.mcr.fans.suits import clear as clear_tables
 from scoring.engine.mcr.fans.suits import hand_splits
 from scoring.engine.mcr.fans.table import POINTS
+from scoring.engine.mcr.words import ERRORS
 
 MINIMUM = 8
 
@@ -69,6 +70,12 @@ class FanResult:
 
     total: int
     fans: tuple[FanCount, ...]
+
+
+def message(error: EngineError) -> str:
+    """The English sentence for ``error`` (MCR's words, then the shared
+    ones); its code when none is known."""
+    return english(error, ERRORS)
 
 
 def count_fans(hand: WinningHand) -> FanResult:
@@ -184,7 +191,7 @@ def answer(data: Mapping[str, object]) -> dict[str, object]:
                 }
             )
     if points < MINIMUM:
-        error = MESSAGES["below_minimum"] % {"points": points, "minimum": MINIMUM}
+        error = ERRORS["below_minimum"] % {"points": points, "minimum": MINIMUM}
         return {"ok": False, "total": points, "fans": fans, "error": error}
     flowers = data.get("flowers", 0)
     assert isinstance(flowers, int)  # read_context checked it
@@ -255,7 +262,7 @@ def _below_text(points: int) -> str:
     """The below-minimum error sentence as JSON, memoised by points (< 8)."""
     text = _BELOW_JSON.get(points)
     if text is None:
-        error = MESSAGES["below_minimum"] % {"points": points, "minimum": MINIMUM}
+        error = ERRORS["below_minimum"] % {"points": points, "minimum": MINIMUM}
         text = _BELOW_JSON[points] = _DUMPS(error)
     return text
 
@@ -292,7 +299,7 @@ def clear_memos() -> None:
 
 _NUMBERS = tuple(range(f.FAN_COUNT + 1))
 _FAN_TEXT = {fan.number: (fan.name, fan.name_fr, fan.points) for fan in f.FANS}
-_NOT_A_WIN = MESSAGES["not_a_winning_hand"]
+_NOT_A_WIN = ENGINE_ERRORS["not_a_winning_hand"]
 _DUMPS = json.JSONEncoder(ensure_ascii=False).encode
 _NOT_A_WIN_TEXT = _DUMPS({"ok": False, "total": 0, "fans": [], "error": _NOT_A_WIN})
 _BELOW_TEXT = '{"ok": false, "total": %d, "fans": [%s], "error": %s}'
