@@ -13,7 +13,6 @@ re-raise ``EngineError(error.code, ...)`` of a code caught from a call.
 from __future__ import annotations
 
 import ast
-import importlib.util
 import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,17 +31,14 @@ class RaisedCodes:
 
 
 def _module_file(name: str) -> Path | None:
-    """The project file of module ``name``; ``None`` outside the project."""
-    try:
-        spec = importlib.util.find_spec(name)
-    except (ImportError, ValueError):
-        return None
-    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
-        return None
-    path = Path(spec.origin).resolve()
-    if ROOT not in path.parents or ".venv" in path.parts:
-        return None
-    return path
+    """The project's source file of module ``name``; ``None`` outside the
+    project. Read from the tree, not the import system: the fan calculator
+    compiled by mypyc imports from a .so beside its source."""
+    base = ROOT.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path.resolve()
+    return None
 
 
 def _imported_files(tree: ast.Module, package: str) -> set[Path]:

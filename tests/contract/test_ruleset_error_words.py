@@ -26,15 +26,6 @@ from tests.contract.raised_codes import ROOT, raised_codes, ruleset_files
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
-# New English sentences whose French the catalogue (locale/fr) does not
-# have yet: listed in the branch's report for the translator. Strict: once
-# the catalogue has one, its test fails until it leaves this set.
-PENDING_FRENCH = {
-    RIICHI_ERRORS["kind_required"],
-    RIICHI_ERRORS["winner_not_allowed"],
-    RIICHI_ERRORS["scores_required"],
-}
-
 
 def codes_of(code: str):
     return raised_codes(ruleset_files(get_ruleset(code)))
@@ -62,8 +53,8 @@ def test_the_scan_finds_each_rule_sets_own_codes():
 
 
 def test_every_code_is_a_constant(ruleset_code):
-    code = ruleset_code
     """A computed code escapes the scan and reaches the page raw."""
+    code = ruleset_code
     assert codes_of(code).computed == []
 
 
@@ -78,13 +69,11 @@ def test_every_code_the_rule_set_raises_has_words(ruleset_code):
 
 
 def test_every_code_the_rule_set_raises_speaks_french(ruleset_code):
-    code = ruleset_code
     """The French sentence exists, differs from the English one and keeps
     its placeholders (a translator may move them, not drop one)."""
+    code = ruleset_code
     untranslated = []
     for name, text in sorted(words_of(code).items()):
-        if text in PENDING_FRENCH:
-            continue
         with translation.override("fr"):
             french = translation.gettext(text)
         if french == text or set(PLACEHOLDER.findall(french)) != set(
@@ -94,16 +83,9 @@ def test_every_code_the_rule_set_raises_speaks_french(ruleset_code):
     assert untranslated == []
 
 
-@pytest.mark.parametrize("text", sorted(PENDING_FRENCH))
-def test_the_pending_french_is_still_pending(text):
-    """Strict: the catalogue's French for one of these empties the set."""
-    with translation.override("fr"):
-        assert translation.gettext(text) == text
-
-
 def test_own_words_fit_their_params(ruleset_code):
-    code = ruleset_code
     """Every own sentence fills from params without a stray ``%``."""
+    code = ruleset_code
     for text in get_ruleset(code).words.errors.values():
         assert "%" not in PLACEHOLDER.sub("", text), text
         assert text % AnyParams()
