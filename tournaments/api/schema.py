@@ -41,7 +41,13 @@ def error(description: str) -> OpenApiResponse:
 
 #: Added to every operation where the status can happen, unless its own
 #: ``extend_schema`` already documents that code.
-BAD_REQUEST = error("The input is refused: see error, field and detail.")
+BAD_REQUEST = error(
+    "The input does not match this schema: see error, field and detail."
+)
+UNPROCESSABLE = error(
+    "The input matches the schema but the event's data refuse it (a player "
+    "not at this table, a name twice): see error, field and detail."
+)
 UNAUTHENTICATED = error("No token or session, or a bad token.")
 FORBIDDEN = error("Signed in, but not an organiser or referee of this event.")
 NOT_FOUND = error("No such object, or not visible to this user.")
@@ -80,6 +86,19 @@ class MurailleAutoSchema(AutoSchema):
             meta["nullable"] = True
         return meta
 
+    def _get_request_for_media_type(
+        self, serializer: Any, direction: Any = "request"
+    ) -> Any:
+        """A PATCH body as the views read it: they validate it whole (never
+        ``partial=True``), so its required fields stay required (a hand's
+        ``version``); drf-spectacular would drop them."""
+        method = self.method
+        self.method = "POST" if method == "PATCH" else method
+        try:
+            return super()._get_request_for_media_type(serializer, direction)
+        finally:
+            self.method = method
+
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
         for code, response in self._error_responses().items():
@@ -103,6 +122,8 @@ class MurailleAutoSchema(AutoSchema):
             codes["404"] = NOT_FOUND
         if write and self.view.authentication_classes:
             codes["409"] = CONFLICT
+        if write:
+            codes["422"] = UNPROCESSABLE
         if write:
             codes["415"] = UNSUPPORTED
         if self.view.throttle_classes and (write or not self._is_throttled_on_write):

@@ -22,6 +22,7 @@ from scoring.engine.rulesets import (
 from scoring.engine.types import FieldKind, ResultField, ResultForm
 from scoring.messages import result_label
 from tournaments.api.access import get_table
+from tournaments.api.inputs import StrictInput
 from tournaments.api.serializers import (
     HandOutput,
     PenaltyOutput,
@@ -143,7 +144,7 @@ def default_entry() -> ResultForm:
     return ResultForm(kinds=tuple(kinds), fields=tuple(fields.values()))
 
 
-class ResultInput(serializers.Serializer):
+class ResultInput(StrictInput):
     """A hand result: its kind, the rule set's inputs (players named by
     Player id), and optionally its tiles. The fields are those of the table's
     rule set (``RuleSet.result_form``); the schema shows every rule set's."""
@@ -226,7 +227,7 @@ class HandListApi(APIView):
 
 
 class HandDetailApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         version = version_field(help_text="The version you are editing.")
         result = ResultInput(required=False)
         seat_winds = serializers.CharField(max_length=4, required=False)
@@ -239,7 +240,7 @@ class HandDetailApi(APIView):
             self.fields["result"] = ResultInput(required=False, entry=entry)
 
     class DeleteSerializer(serializers.Serializer):
-        version = version_field()
+        version = version_field(help_text="The version you are deleting.")
 
     def _hand(self, request: Any, hand_id: int) -> Hand:
         hand = get_object_or_404(Hand, pk=hand_id)
@@ -271,7 +272,9 @@ class HandDetailApi(APIView):
         )
         return Response(HandOutput(hand).data)
 
-    @extend_schema(request=DeleteSerializer, responses={204: None})
+    # A DELETE has no documented body: ``version`` is a query parameter
+    # (a body carrying it is still read, as clients sent it before).
+    @extend_schema(request=None, parameters=[DeleteSerializer], responses={204: None})
     def delete(self, request: Any, hand_id: int) -> Response:
         hand = self._hand(request, hand_id)
         data = self.DeleteSerializer(data=request.data or request.query_params)
@@ -286,7 +289,7 @@ class HandDetailApi(APIView):
 
 
 class PenaltyListApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         player = object_id()
         kind = serializers.ChoiceField(Penalty.Kind.choices)
         points = serializers.IntegerField(
@@ -331,7 +334,7 @@ class PenaltyDetailApi(APIView):
 
 
 class TableCloseApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         time_called = serializers.BooleanField(default=False)
 
     @extend_schema(request=InputSerializer, responses=TableOutput)

@@ -1,0 +1,150 @@
+"""What the API's inputs accept, said in their schema.
+
+``StrictInput`` is the base of every input serializer: it takes JSON's types
+as the OpenAPI schema documents them. DRF coerces by default (``"yes"`` for
+``true``, ``12`` for ``"12"``, ``"5"`` for ``5``), so a request the schema
+calls invalid was carried out; a client reading the schema could not know
+which values pass. The closed vocabularies (rule sets, tie-breaks) are
+enums, so that an unknown name is refused by the schema itself (400), not
+found later by the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rest_framework import serializers
+
+from scoring.engine.rulesets import list_rulesets
+from scoring.engine.standings import TIEBREAKS
+
+
+class RulesetField(serializers.ChoiceField):
+    """A registered rule set's code; read from the registry whenever a
+    serializer is made (DRF copies its fields then)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("help_text", "A rule set's code.")
+        super().__init__(choices=list_rulesets(), **kwargs)
+
+
+def tiebreaks_field(**kwargs: Any) -> serializers.ListField:
+    """A standings' tie-break order: known names (each once: checked by the
+    engine, which names the one repeated)."""
+    return serializers.ListField(
+        child=serializers.ChoiceField(choices=list(TIEBREAKS)),
+        max_length=len(TIEBREAKS),
+        **kwargs,
+    )
+
+
+class StrictInput(serializers.Serializer):
+    """An input serializer that refuses a value of another JSON type than
+    its field documents, naming the field with DRF's own message."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        mistyped = self._type_errors(data)
+        try:
+            value = super().to_internal_value(data)
+        except serializers.ValidationError as error:
+            if not mistyped or not isinstance(error.detail, dict):
+                raise
+            # Every field's problem, in the fields' order (the first names
+            # the answer's ``field``).
+            found = {**error.detail, **mistyped}
+            order = [name for name in self.fields if name in found]
+            order += [name for name in found if name not in order]
+            raise serializers.ValidationError({n: found[n] for n in order}) from None
+        if mistyped:
+            raise serializers.ValidationError(mistyped)
+        return value
+
+    def _type_errors(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            return {}
+        errors = {}
+        for name, field in self.fields.items():
+            if field.read_only or name not in data:
+                continue
+            error = type_error(field, data[name])
+            if error is not None:
+                errors[name] = error
+        return errors
+
+
+def type_error(field: serializers.Field, value: Any) -> Any:
+    """The detail of ``value`` not being of ``field``'s JSON type, or None.
+    A null is left to the field (``allow_null`` decides)."""
+    if value is None:
+        return None
+    if isinstance(field, serializers.ListField):
+        if not isinstance(value, list):
+            return _message(field, "not_a_list", input_type=type(value).__name__)
+        items = {
+            str(index): error
+            for index, item in enumerate(value)
+            if (error := type_error(field.child, item)) is not None
+        }
+        return items or None
+    if isinstance(field, serializers.DictField):
+        if not isinstance(value, dict):
+            return _message(field, "not_a_dict", input_type=type(value).__name__)
+        values = {
+            str(key): error
+            for key, item in value.items()
+            if (error := type_error(field.child, item)) is not None
+        }
+        return values or None
+    if isinstance(field, serializers.JSONField | serializers.Serializer):
+        return None  # any JSON; a nested serializer checks its own fields
+    if isinstance(field, serializers.ListSerializer):
+        if isinstance(value, list):
+            return None
+        return _message(field, "not_a_list", input_type=type(value).__name__)
+    expected = _json_type(field)
+    if expected is None or _is_of(value, expected):
+        return None
+    if isinstance(field, serializers.ChoiceField):
+        return _message(field, "invalid_choice", input=value)
+    if isinstance(field, serializers.DateField):
+        return _message(field, "invalid", format="YYYY-MM-DD")
+    return _message(field, "invalid")
+
+
+def _json_type(field: serializers.Field) -> str | None:
+    if isinstance(field, serializers.BooleanField):
+        return "boolean"
+    if isinstance(field, serializers.IntegerField):
+        return "integer"
+    if isinstance(field, serializers.FloatField):
+        return "number"
+    if isinstance(field, serializers.ChoiceField):
+        keys = list(field.choices)
+        if keys and all(isinstance(key, str) for key in keys):
+            return "string"
+        return None
+    if isinstance(
+        field,
+        serializers.CharField | serializers.DateField | serializers.DecimalField,
+    ):
+        return "string"
+    return None
+
+
+def _is_of(value: Any, expected: str) -> bool:
+    if expected == "boolean":
+        return isinstance(value, bool)
+    if expected == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if expected == "number":
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, str)
+
+
+def _message(field: serializers.Field, key: str, **params: Any) -> list[str]:
+    try:
+        field.fail(key, **params)
+    except serializers.ValidationError as error:
+        return [str(detail) for detail in error.detail]
+    return []
