@@ -79,10 +79,16 @@ STATE_CONFLICTS = frozenset(
 
 
 #: Refusals of input the schema already refuses, found past the serializer
-#: (a header longer than its documented maxLength, a calculator body that is
-#: not a JSON object).
+#: (a header longer than its documented maxLength, a query parameter out of
+#: its enum, a calculator body that is not a JSON object).
 MALFORMED = frozenset(
-    {"idempotency_key_too_long", "invalid_json", "malformed_json", "not_an_object"}
+    {
+        "idempotency_key_too_long",
+        "invalid_json",
+        "malformed_json",
+        "not_an_object",
+        "unknown_separator",
+    }
 )
 
 

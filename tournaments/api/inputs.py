@@ -11,6 +11,7 @@ found later by the engine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +19,45 @@ from rest_framework import serializers
 
 from scoring.engine.rulesets import list_rulesets
 from scoring.engine.standings import TIEBREAKS
+
+#: What ``str.strip()`` removes (``str.isspace``), spelled for ECMA-262:
+#: DRF trims a text input so, and then finds it blank.
+WHITESPACE = (
+    r"\t\n\u000b\u000c\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a"
+    r"\u2028\u2029\u202f\u205f\u3000"
+)
+#: DRF refuses a NUL character in any text (PostgreSQL cannot store one).
+NO_NUL = r"^[^\u0000]*$"
+NOT_BLANK = rf"^[^\u0000]*[^\u0000{WHITESPACE}][^\u0000]*$"
+#: The text fields whose own validator documents their form already.
+_FORMED_TEXT = (
+    serializers.SlugField,
+    serializers.EmailField,
+    serializers.RegexField,
+    serializers.URLField,
+)
+
+
+def input_pattern(field: serializers.Field) -> str | None:
+    """The ``pattern`` an input field's schema needs to say what DRF reads:
+    a text without NUL, not blank once trimmed; a decimal in its digits
+    (and without a sign when it may not be negative). None: no pattern."""
+    if isinstance(field, serializers.DecimalField):
+        return decimal_pattern(field)
+    if isinstance(field, serializers.CharField) and not isinstance(field, _FORMED_TEXT):
+        blank_allowed = field.allow_blank or not field.trim_whitespace
+        return NO_NUL if blank_allowed else NOT_BLANK
+    return None
+
+
+def decimal_pattern(field: serializers.DecimalField) -> str:
+    whole = (field.max_digits or 30) - (field.decimal_places or 0)
+    places = field.decimal_places or 0
+    minimum = field.min_value
+    sign = "" if minimum is not None and minimum >= 0 else "-?"
+    integer = rf"[0-9]{{1,{whole}}}(?:\.[0-9]{{0,{places}}})?"
+    fraction = rf"\.[0-9]{{1,{places}}}"
+    return rf"^{sign}(?:{integer}|{fraction})$"
 
 
 class RulesetField(serializers.ChoiceField):
@@ -103,13 +143,28 @@ def type_error(field: serializers.Field, value: Any) -> Any:
             return None
         return _message(field, "not_a_list", input_type=type(value).__name__)
     expected = _json_type(field)
-    if expected is None or _is_of(value, expected):
+    if expected is None:
         return None
+    if _is_of(value, expected):
+        return _form_error(field, value)
     if isinstance(field, serializers.ChoiceField):
         return _message(field, "invalid_choice", input=value)
     if isinstance(field, serializers.DateField):
         return _message(field, "invalid", format="YYYY-MM-DD")
     return _message(field, "invalid")
+
+
+def _form_error(field: serializers.Field, value: Any) -> Any:
+    """A text longer than its maxLength before DRF trims it, a decimal out
+    of its documented pattern: what the schema refuses, refused."""
+    if isinstance(field, serializers.DecimalField):
+        if re.fullmatch(decimal_pattern(field), value) is None:
+            return _message(field, "invalid")
+    elif isinstance(field, serializers.CharField):
+        limit = field.max_length
+        if limit is not None and len(value) > limit:
+            return _message(field, "max_length", max_length=limit)
+    return None
 
 
 def _json_type(field: serializers.Field) -> str | None:

@@ -10,6 +10,7 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 from rest_framework.fields import empty
 
+from tournaments.api.inputs import input_pattern
 from tournaments.api.throttles import WriteRateThrottle
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -84,6 +85,19 @@ class MurailleAutoSchema(AutoSchema):
         meta = super()._get_serializer_field_meta(field, direction)
         if direction == "response" and getattr(field, "default", empty) is None:
             meta["nullable"] = True
+        return meta
+
+    def _map_serializer_field(
+        self, field: Any, direction: Any, bypass_extensions: bool = False
+    ) -> dict[str, Any]:
+        """An input's text and decimals with the pattern DRF checks (no NUL,
+        not blank once trimmed, a decimal's digits and sign)."""
+        meta = super()._map_serializer_field(field, direction, bypass_extensions)
+        pattern = input_pattern(field) if direction == "request" else None
+        if pattern is not None and (
+            "pattern" not in meta or isinstance(field, serializers.DecimalField)
+        ):
+            meta["pattern"] = pattern
         return meta
 
     def _get_request_for_media_type(
