@@ -205,6 +205,9 @@ REST_FRAMEWORK = {
     # The file uploads (players' import) name their own parsers.
     "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": (
+        "tournaments.api.negotiation.ExactContentNegotiation"
+    ),
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_THROTTLE_CLASSES": ["tournaments.api.throttles.WriteRateThrottle"],

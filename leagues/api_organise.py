@@ -40,7 +40,12 @@ from leagues.services import leagues as league_services
 from leagues.services import nights, ratings
 from leagues.services import teams as team_services
 from scoring.engine.errors import EngineError
-from tournaments.api.inputs import RulesetField, StrictInput, tiebreaks_field
+from tournaments.api.inputs import (
+    RulesetField,
+    StrictInput,
+    tiebreaks_field,
+    type_error,
+)
 from tournaments.models import Tournament
 from tournaments.permissions import ORGANISER_REQUIRED, can_organise, can_view
 from tournaments.services.errors import ServiceError
@@ -174,8 +179,12 @@ class LeagueEmaApi(APIView):
         league = _league(request, slug)
         field = serializers.DateField()
         text = request.query_params.get("date")
+        # "?date=" is no date (the schema's format): refused, not today.
+        mistyped = None if text is None else type_error(field, text)
+        if mistyped:
+            raise serializers.ValidationError({"date": mistyped})
         try:
-            on = field.to_internal_value(text) if text else timezone.localdate()
+            on = timezone.localdate() if text is None else field.to_internal_value(text)
         except serializers.ValidationError as error:
             raise serializers.ValidationError({"date": error.detail}) from None
         try:

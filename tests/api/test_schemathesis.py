@@ -60,13 +60,15 @@ from tournaments.services import penalties
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "15"))
 #: CI replays the same examples; SCHEMATHESIS_RANDOM=1 draws new ones.
 DERANDOMIZE = not os.environ.get("SCHEMATHESIS_RANDOM")
+
+
 def invalid_data_rejected(ctx: Any, response: Any, case: Any) -> bool | None:
     """``negative_data_rejection``, with the calculator's own refusal: it
     answers every hand it cannot count, a malformed one too, with 200 and
     ``ok: false`` (documented in its operation; the fan page reads it)."""
-    if case.operation.path == "/api/mcr/fans" and response.status_code == 200:
-        if response.json().get("ok") is False:
-            return None
+    calculator = case.operation.path == "/api/mcr/fans"
+    if calculator and response.status_code == 200 and response.json()["ok"] is False:
+        return None
     return negative_data_rejection(ctx, response, case)
 
 

@@ -79,9 +79,10 @@ def tiebreaks_field(**kwargs: Any) -> serializers.ListField:
     )
 
 
+# No docstring: drf-spectacular would describe every input with it.
 class StrictInput(serializers.Serializer):
-    """An input serializer that refuses a value of another JSON type than
-    its field documents, naming the field with DRF's own message."""
+    # An input serializer that refuses a value of another JSON type than its
+    # field documents, naming the field with DRF's own message.
 
     def to_internal_value(self, data: Any) -> Any:
         mistyped = self._type_errors(data)
@@ -154,12 +155,21 @@ def type_error(field: serializers.Field, value: Any) -> Any:
     return _message(field, "invalid")
 
 
+#: OpenAPI's ``format: date`` (RFC 3339's full-date); DRF also reads
+#: "2026-1-8" and a date with spaces around it.
+FULL_DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
+
+
 def _form_error(field: serializers.Field, value: Any) -> Any:
     """A text longer than its maxLength before DRF trims it, a decimal out
-    of its documented pattern: what the schema refuses, refused."""
+    of its documented pattern, a date not in full: what the schema refuses,
+    refused."""
     if isinstance(field, serializers.DecimalField):
         if re.fullmatch(decimal_pattern(field), value) is None:
             return _message(field, "invalid")
+    elif isinstance(field, serializers.DateField):
+        if re.fullmatch(FULL_DATE, value) is None:
+            return _message(field, "invalid", format="YYYY-MM-DD")
     elif isinstance(field, serializers.CharField):
         limit = field.max_length
         if limit is not None and len(value) > limit:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.plumbing import force_instance
+from drf_spectacular.utils import OpenApiResponse, PolymorphicProxySerializer
 from rest_framework import serializers
 from rest_framework.fields import empty
 
@@ -61,6 +62,12 @@ THROTTLED = error("Too many requests: retry after params.wait seconds.")
 UNAVAILABLE = error("The database is unreachable for a moment: retry.")
 
 
+def _has_required_field(serializer: Any) -> bool:
+    serializer = force_instance(serializer)
+    fields = getattr(serializer, "child", serializer).fields
+    return any(field.required for field in fields.values())
+
+
 class MurailleAutoSchema(AutoSchema):
     """Name nested ``InputSerializer`` classes after their view, and
     document the error answers of each operation.
@@ -109,9 +116,16 @@ class MurailleAutoSchema(AutoSchema):
         method = self.method
         self.method = "POST" if method == "PATCH" else method
         try:
-            return super()._get_request_for_media_type(serializer, direction)
+            schema, required = super()._get_request_for_media_type(
+                serializer, direction
+            )
         finally:
             self.method = method
+        if isinstance(serializer, PolymorphicProxySerializer):
+            # One object or a list of them: drf-spectacular cannot see the
+            # required fields through the oneOf; an empty body is refused.
+            required = all(_has_required_field(s) for s in serializer.serializers)
+        return schema, required
 
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)

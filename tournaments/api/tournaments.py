@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -112,11 +112,12 @@ class TournamentDetailApi(APIView):
 
 class PlayerListApi(APIView):
     class InputSerializer(StrictInput):
-        first_name = serializers.CharField(max_length=80, required=False, default="")
+        # Left out or blank: the same (a player known by one name, no club).
+        first_name = serializers.CharField(max_length=80, default="", allow_blank=True)
         last_name = serializers.CharField(max_length=80)
-        club = serializers.CharField(max_length=120, required=False, default="")
-        country = serializers.CharField(max_length=3, required=False, default="")
-        ema_number = serializers.CharField(max_length=8, required=False, default="")
+        club = serializers.CharField(max_length=120, default="", allow_blank=True)
+        country = serializers.CharField(max_length=3, default="", allow_blank=True)
+        ema_number = serializers.CharField(max_length=8, default="", allow_blank=True)
 
     @extend_schema(responses=RegistrationOutput(many=True))
     def get(self, request: Any, slug: str) -> Response:
@@ -125,7 +126,12 @@ class PlayerListApi(APIView):
         return Response(RegistrationOutput(registrations, many=True).data)
 
     @extend_schema(
-        request=InputSerializer(many=True),
+        request=PolymorphicProxySerializer(
+            component_name="PlayerListInputOneOrMany",
+            serializers=[InputSerializer, InputSerializer(many=True)],
+            resource_type_field_name=None,
+            many=False,
+        ),
         responses={201: RegistrationOutput(many=True)},
     )
     def post(self, request: Any, slug: str) -> Response:
