@@ -183,7 +183,10 @@ def test_a_text_documents_that_it_may_not_be_blank_once_trimmed(api, tournament)
         assert response.status_code == 400, repr(refused)
     assert pattern.search(" Zoë Van der Ært ")
     first_name = COMPONENTS["PlayerListInputRequest"]["properties"]["first_name"]
-    assert re.search(first_name["oneOf"][0]["pattern"], "")
+    filled, blank = first_name["oneOf"]
+    assert blank == {"type": "string", "maxLength": 0}
+    # "" matches one branch only (oneOf): the blank one.
+    assert not re.search(filled["pattern"], "") and re.search(filled["pattern"], "A")
 
 
 def test_a_text_over_its_length_is_refused_before_it_is_trimmed(api, tournament):
@@ -330,3 +333,23 @@ def test_a_player_without_a_first_name_may_send_it_blank(api, tournament):
         format="json",
     )
     assert response.status_code == 201, response.json()
+
+
+# Closed inputs: additionalProperties --------------------------------------
+
+
+def test_a_hand_result_names_its_inputs_and_no_other(api, event):
+    """A key no rule set reads is refused by the schema (400); a key of
+    another rule set, by the table's (422)."""
+    assert COMPONENTS["HandListInputRequest"]["additionalProperties"] is False
+    assert COMPONENTS["PlayerImportInputRequest"]["additionalProperties"] is False
+    tournament, _ = event
+    table = tournament.rounds.get(number=2).tables.get(number=1)
+    players = [s.registration.player_id for s in table.seats.order_by("pk")]
+    hand = {"kind": "discard", "winner": players[0], "discarder": players[1]}
+    url = f"/api/tables/{table.pk}/hands/"
+    response = api.post(url, {**hand, "fan_total": 8, "fan_totl": 9}, format="json")
+    assert (response.status_code, response.json()["field"]) == (400, "fan_totl")
+    response = api.post(url, {**hand, "fan_total": 8, "han": 3}, format="json")
+    assert (response.status_code, response.json()["error"]) == (422, "unknown_field")
+    assert not Hand.objects.filter(table=table).exists()

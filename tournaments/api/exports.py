@@ -267,6 +267,10 @@ class PlayerImportApi(APIView):
     parser_classes = [MultiPartParser, FormParser]
 
     class InputSerializer(serializers.Serializer):
+        #: One part is read; Django's multipart parser may lose it behind a
+        #: part of another name it cannot read, so none is documented.
+        closed = True
+
         file = serializers.FileField(help_text="The player list, XLSX or CSV.")
 
     class OutputSerializer(serializers.Serializer):

@@ -27,7 +27,9 @@ WHITESPACE = (
     r"\u2028\u2029\u202f\u205f\u3000"
 )
 #: DRF refuses a NUL character in any text (PostgreSQL cannot store one).
-NO_NUL = r"^[^\u0000]*$"
+#: Not empty: where a blank text is allowed, drf-spectacular documents it as
+#: the other branch of a oneOf, which must not match it twice.
+NO_NUL = r"^[^\u0000]+$"
 NOT_BLANK = rf"^[^\u0000]*[^\u0000{WHITESPACE}][^\u0000]*$"
 #: The text fields whose own validator documents their form already.
 _FORMED_TEXT = (

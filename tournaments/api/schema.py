@@ -107,6 +107,16 @@ class MurailleAutoSchema(AutoSchema):
             meta["pattern"] = pattern
         return meta
 
+    def _map_serializer(
+        self, serializer: Any, direction: Any, bypass_extensions: bool = False
+    ) -> dict[str, Any]:
+        """An input that refuses the keys it does not name (``closed``) says
+        so: ``additionalProperties: false``."""
+        schema = super()._map_serializer(serializer, direction, bypass_extensions)
+        if direction == "request" and getattr(serializer, "closed", False):
+            schema["additionalProperties"] = False
+        return schema
+
     def _get_request_for_media_type(
         self, serializer: Any, direction: Any = "request"
     ) -> Any:

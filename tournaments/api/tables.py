@@ -36,6 +36,7 @@ from tournaments.limits import (
     MAX_INT,
     MAX_PENALTY_POINTS,
 )
+from tournaments.messages import error_message
 from tournaments.models import WINDS, Hand, Penalty, Table
 from tournaments.selectors.tables import get_table_sheet
 from tournaments.services import hands as hand_services
@@ -166,15 +167,26 @@ class ResultInput(StrictInput):
         for spec in (entry or default_entry()).fields:
             self.fields[spec.name] = result_serializer_field(spec)
 
+    #: The schema names every rule set's inputs, and no other (400).
+    closed = True
+
     def to_internal_value(self, data: Any) -> Any:
         """Refuse an input the table's rule set does not read: DRF would drop
         it, and the hand be stored without it (a third winner where three
-        callers are an abortive draw, MCR's points at a riichi table).
-        Blank values are let through, as the other inputs' blanks are."""
+        callers are an abortive draw, MCR's points at a riichi table): 422,
+        or 400 when no rule set reads it (the schema does not name it).
+        Another rule set's input left blank is let through, as the other
+        inputs' blanks are."""
         if isinstance(data, dict):
+            documented = {spec.name for spec in default_entry().fields}
             for key, value in data.items():
-                if key not in self.fields and value not in (None, "", [], {}):
-                    raise EngineError("unknown_field", field=key, name=key)
+                if key in self.fields:
+                    continue
+                error = EngineError("unknown_field", field=key, name=key)
+                if key not in documented:
+                    raise serializers.ValidationError({key: [error_message(error)]})
+                if value not in (None, "", [], {}):
+                    raise error
         return super().to_internal_value(data)
 
 
