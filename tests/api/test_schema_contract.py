@@ -342,7 +342,9 @@ def test_a_hand_result_names_its_inputs_and_no_other(api, event):
     """A key no rule set reads is refused by the schema (400); a key of
     another rule set, by the table's (422)."""
     assert COMPONENTS["HandListInputRequest"]["additionalProperties"] is False
-    assert COMPONENTS["PlayerImportInputRequest"]["additionalProperties"] is False
+    upload = COMPONENTS["PlayerImportInputRequest"]
+    assert upload["additionalProperties"] is False
+    assert upload["properties"]["file"]["minLength"] == 1  # an empty file is no file
     tournament, _ = event
     table = tournament.rounds.get(number=2).tables.get(number=1)
     players = [s.registration.player_id for s in table.seats.order_by("pk")]

@@ -98,9 +98,14 @@ class MurailleAutoSchema(AutoSchema):
         self, field: Any, direction: Any, bypass_extensions: bool = False
     ) -> dict[str, Any]:
         """An input's text and decimals with the pattern DRF checks (no NUL,
-        not blank once trimmed, a decimal's digits and sign)."""
+        not blank once trimmed, a decimal's digits and sign); a file not
+        empty."""
         meta = super()._map_serializer_field(field, direction, bypass_extensions)
-        pattern = input_pattern(field) if direction == "request" else None
+        request = direction == "request"
+        if request and isinstance(field, serializers.FileField):
+            # An empty file is refused by DRF, or dropped by Django's parser.
+            meta["minLength"] = 0 if field.allow_empty_file else 1
+        pattern = input_pattern(field) if request else None
         if pattern is not None and (
             "pattern" not in meta or isinstance(field, serializers.DecimalField)
         ):
