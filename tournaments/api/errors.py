@@ -25,7 +25,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from scoring.engine.errors import EngineError
 from tournaments.messages import error_message
 from tournaments.seating import SeatingError
-from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.errors import ServiceError
 
 
 def error_body(error: Any) -> dict[str, Any]:
@@ -96,7 +96,10 @@ def refusal_status(error: ServiceError | EngineError | SeatingError) -> int:
     """409 for a state conflict; 400 for input the schema refuses; else
     422: the input passed the schema (the serializers run first) and the
     event's data refuse it."""
-    if isinstance(error, ConflictError) or error.code in STATE_CONFLICTS:
+    own = getattr(error, "status_code", 400)
+    if own != 400:
+        return own  # its class says (409 a conflict, 403 an archive's rights)
+    if error.code in STATE_CONFLICTS:
         return 409
     if error.code in MALFORMED:
         return 400
