@@ -204,12 +204,14 @@ REST_FRAMEWORK = {
         "rest_framework.permissions.IsAuthenticatedOrReadOnly"
     ],
     "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.MurailleAutoSchema",
-    # JSON bounded in size and depth; forms and multipart as DRF's defaults.
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only, bounded in size and depth: a form cannot say null, a number
+    # or a list of lists, so its schema would promise what it cannot carry.
+    # The file uploads (players' import) name their own parsers.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": (
+        "tournaments.api.negotiation.ExactContentNegotiation"
+    ),
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_THROTTLE_CLASSES": ["tournaments.api.throttles.WriteRateThrottle"],

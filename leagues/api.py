@@ -26,7 +26,6 @@ from leagues.access import (
     can_view_league,
     managed_event,
 )
-from leagues.messages import error_message
 from leagues.models import League, LeagueEvent, PlayerRating, RatingJob
 from leagues.selectors.careers import get_career
 from leagues.selectors.ranking import list_league_ratings
@@ -36,23 +35,15 @@ from leagues.selectors.visibility import audience_of
 from leagues.services import leagues as league_services
 from leagues.services import merges, nights, ratings
 from scoring.engine.errors import EngineError
+from tournaments.api.errors import error_body, refusal_status
+from tournaments.api.inputs import RulesetField, StrictInput, tiebreaks_field
 from tournaments.models import Player, Tournament
 from tournaments.permissions import ORGANISER_REQUIRED, can_view
 from tournaments.services.errors import ServiceError
 
 
 def _refused(error: ServiceError | EngineError) -> Response:
-    body = {
-        "error": error.code,
-        "field": getattr(error, "field", None),
-        "detail": error_message(error),
-        "params": {
-            k: v
-            for k, v in error.params.items()
-            if isinstance(v, str | int | float | bool | list | None)
-        },
-    }
-    return Response(body, status=getattr(error, "status_code", 400))
+    return Response(error_body(error), status=refusal_status(error))
 
 
 MERGE_REFUSED = _(
@@ -122,7 +113,7 @@ def _league(request: Any, slug: str, organise: bool = False) -> League:
 class LeagueListApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         name = serializers.CharField(max_length=160)
         slug = serializers.SlugField(max_length=60, required=False, allow_blank=True)
         season_start = serializers.DateField(required=False, allow_null=True)
@@ -134,8 +125,8 @@ class LeagueListApi(APIView):
         best_sessions = serializers.IntegerField(
             min_value=1, max_value=1000, default=10
         )
-        tiebreaks = serializers.ListField(child=serializers.CharField(), default=list)
-        ruleset = serializers.CharField(max_length=40, default="mcr")
+        tiebreaks = tiebreaks_field(default=list)
+        ruleset = RulesetField(default="mcr")
         is_public = serializers.BooleanField(default=False)
 
     @extend_schema(responses=LeagueOutput(many=True))
@@ -190,13 +181,11 @@ class LeagueDetailApi(APIView):
 class NightCreateApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         day = serializers.DateField()
         sessions = serializers.IntegerField(min_value=1, max_value=10, default=1)
         name = serializers.CharField(max_length=160, required=False, allow_blank=True)
-        ruleset = serializers.CharField(
-            max_length=40, required=False, help_text="The league's by default."
-        )
+        ruleset = RulesetField(required=False, help_text="The league's by default.")
         preset = serializers.CharField(max_length=40, required=False)
         ruleset_options = serializers.DictField(
             required=False, help_text="E.g. MCR's hands_per_session."
@@ -224,7 +213,7 @@ class NightTablesApi(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         round = serializers.IntegerField(min_value=1, max_value=10, default=1)
         tables = serializers.ListField(
             child=serializers.ListField(
@@ -257,7 +246,7 @@ class LeagueEventAddApi(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         tournament = serializers.SlugField(help_text="The tournament's slug.")
 
     @extend_schema(request=InputSerializer, responses={201: EventOutput})
@@ -388,7 +377,7 @@ class PlayerMergeApi(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         keep = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
         drop = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
         different_names = serializers.BooleanField(

@@ -40,6 +40,12 @@ from leagues.services import leagues as league_services
 from leagues.services import nights, ratings
 from leagues.services import teams as team_services
 from scoring.engine.errors import EngineError
+from tournaments.api.inputs import (
+    RulesetField,
+    StrictInput,
+    tiebreaks_field,
+    type_error,
+)
 from tournaments.models import Tournament
 from tournaments.permissions import ORGANISER_REQUIRED, can_organise, can_view
 from tournaments.services.errors import ServiceError
@@ -47,7 +53,7 @@ from tournaments.services.errors import ServiceError
 ERRORS = (ServiceError, EngineError)
 
 
-class LeagueSettingsInput(serializers.Serializer):
+class LeagueSettingsInput(StrictInput):
     """Every field optional: only those sent change."""
 
     name = serializers.CharField(max_length=160, required=False)
@@ -58,8 +64,8 @@ class LeagueSettingsInput(serializers.Serializer):
     best_sessions = serializers.IntegerField(
         min_value=1, max_value=1000, required=False
     )
-    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
-    ruleset = serializers.CharField(max_length=40, required=False)
+    tiebreaks = tiebreaks_field(required=False)
+    ruleset = RulesetField(required=False)
     is_public = serializers.BooleanField(required=False)
 
 
@@ -93,7 +99,7 @@ class NightSeatingApi(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         round = serializers.IntegerField(min_value=1, max_value=10, default=1)
         names = serializers.ListField(
             child=serializers.CharField(max_length=170), min_length=4, max_length=400
@@ -173,8 +179,12 @@ class LeagueEmaApi(APIView):
         league = _league(request, slug)
         field = serializers.DateField()
         text = request.query_params.get("date")
+        # "?date=" is no date (the schema's format): refused, not today.
+        mistyped = None if text is None else type_error(field, text)
+        if mistyped:
+            raise serializers.ValidationError({"date": mistyped})
         try:
-            on = field.to_internal_value(text) if text else timezone.localdate()
+            on = timezone.localdate() if text is None else field.to_internal_value(text)
         except serializers.ValidationError as error:
             raise serializers.ValidationError({"date": error.detail}) from None
         try:
@@ -197,7 +207,7 @@ class LeagueEmaApi(APIView):
         return Response(EmaLineOutput(rows, many=True).data)
 
 
-class TeamInput(serializers.Serializer):
+class TeamInput(StrictInput):
     name = serializers.CharField(max_length=120)
     members = serializers.ListField(
         child=serializers.CharField(max_length=170),
@@ -212,7 +222,7 @@ class TeamsApi(TeamStandingsApi):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         team_size = serializers.IntegerField(min_value=2, max_value=8, default=4)
         teams = serializers.ListField(child=TeamInput(), max_length=200)
 

@@ -47,7 +47,7 @@ def test_organiser_starts_and_extends_one_table(api, table):
 
 def test_refusals_name_the_problem(api, table):
     response = api.post(url(table, "pause"))
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json()["error"] == "clock_not_running"
     response = api.post(url(table, "extend"), {"minutes": 0}, format="json")
     assert response.json()["error"] == "bad_extra_minutes"

@@ -42,7 +42,7 @@ def test_a_bad_session_setting_is_refused(api):
         {"day": "2026-02-05", "ruleset_options": {"hands_per_session": 0}},
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     unknown = api.post(
         "/api/leagues/club/nights/",
         {"day": "2026-02-05", "ruleset": "bridge"},

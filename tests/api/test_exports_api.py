@@ -153,9 +153,9 @@ def test_import_dry_run_returns_the_preview(api, tournament):
     assert Player.objects.count() == 0
 
 
-def test_import_with_problems_is_a_400_and_saves_nothing(api, tournament):
+def test_import_with_problems_is_a_422_and_saves_nothing(api, tournament):
     response = post_file(api, tournament, BAD)
-    assert response.status_code == 400
+    assert response.status_code == 422
     body = response.json()
     assert body["error"] == "import_has_problems"
     assert len(body["problems"]) == 2
@@ -176,7 +176,7 @@ def test_import_registers_and_twice_is_harmless(api, tournament):
 def test_a_10_mb_upload_is_reported(api, tournament):
     data = b"Name\r\n" + b"x" * (10 * 1024 * 1024)
     response = post_file(api, tournament, data)
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["problems"][0]["code"] == "file_too_large"
 
 

@@ -155,7 +155,7 @@ def test_malformed_json_is_a_400_with_a_clear_message(anonymous_api, body, words
 
 def test_form_encoded_body_is_refused(anonymous_api):
     """Only JSON is read: a form body gets 415, not a half-read hand."""
-    response = anonymous_api.post(URL, {"concealed": "123m"})
+    response = anonymous_api.post(URL, {"concealed": "123m"}, format="multipart")
     assert response.status_code == 415
 
 

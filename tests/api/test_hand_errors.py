@@ -51,7 +51,7 @@ def test_refused_hand_names_the_problem(api, table, body, error, field, words):
     api.post(f"/api/tables/{table.pk}/hands/", {"kind": "draw"}, format="json")
     before = state(table)
     response = api.post(f"/api/tables/{table.pk}/hands/", bodies[body], format="json")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"] == error
     assert response.json()["field"] == field
     assert words in response.json()["detail"]
@@ -80,7 +80,7 @@ def test_error_messages_follow_the_language(api, table):
     response = api.post(
         f"/api/tables/{table.pk}/hands/", body, format="json", HTTP_ACCEPT_LANGUAGE="fr"
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "minimum" in response.json()["detail"]
     assert "below" not in response.json()["detail"]
 
@@ -175,7 +175,7 @@ def test_tiles_that_contradict_the_result_are_refused(api, table):
     body = {"kind": "self_draw", "winner": e, "tiles": TILES}
     before = state(table)
     response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"] == "tiles_disagree_with_result"
     assert state(table) == before
 
@@ -193,7 +193,7 @@ def test_flowers_typed_apart_from_the_tiles_must_agree_with_them(api, table):
     }
     before = state(table)
     response = api.post(f"/api/tables/{table.pk}/hands/", body, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"] == "tiles_value_disagree"
     assert response.json()["field"] == "flowers"
     assert response.json()["detail"] == (

@@ -55,7 +55,7 @@ def test_a_bad_table_is_refused_with_the_leagues_words(api):
         {"tables": [["Ann A", "Bob B"]]},
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json() == {
         "error": "night_table_needs_four",
         "field": "tables",
@@ -98,7 +98,7 @@ def test_merge_through_the_api(api):
     refused = api.post(
         "/api/players/merge/", {"keep": keep.pk, "drop": drop.pk}, format="json"
     )
-    assert refused.status_code == 400
+    assert refused.status_code == 422
     assert refused.json()["error"] == "merge_both_played"
     other = PlayerFactory()
     merged = api.post(

@@ -99,7 +99,7 @@ def test_a_night_seated_by_the_engine_and_a_second_session(
         {"names": names[:4] + names[:1]},
         format="json",
     )
-    assert too_few.status_code == 400
+    assert too_few.status_code == 422
 
 
 def test_the_leagues_ema_ranking_on_a_date(api, anonymous_api, organiser):
@@ -141,7 +141,7 @@ def test_teams_set_seated_and_ranked_through_the_api(api, anonymous_api, organis
     refused = anonymous_api.put(url, {"team_size": 4, "teams": teams}, format="json")
     assert refused.status_code in (401, 403)
     wrong = api.put(url, {"team_size": 3, "teams": teams}, format="json")
-    assert (wrong.status_code, wrong.json()["error"]) == (400, "team_wrong_size")
+    assert (wrong.status_code, wrong.json()["error"]) == (422, "team_wrong_size")
     response = api.put(url, {"team_size": 4, "teams": teams}, format="json")
     assert response.status_code == 200, response.json()
     assert {row["team"] for row in response.json()} == {"Dragons", "Winds"}

@@ -2,10 +2,15 @@
 
 Every operation of the OpenAPI schema gets generated requests (valid and
 invalid bodies, odd path and query values) sent as an organiser with a
-token, over a small event played through the services: the answer is never
-a server error and always conforms to the schema (status code documented,
-body and content type as documented). Path ids point at the event's own
-objects half of the time, so the requests reach the services, not only 404.
+token, over a small event and a league played through the services: the
+answer is never a server error and always conforms to the schema (status
+code documented, body and content type as documented). Path ids point at
+the world's own objects half of the time, so the requests reach the
+services, not only 404.
+
+The schema also says exactly what the API accepts: a request the schema
+calls valid is never refused as invalid (400), and a request it calls
+invalid is never carried out (see ``ACCEPTED`` and ``REJECTED``).
 
 Then the stateful phase: the links the schema implies (a created hand's id
 used by the hand's detail, and so on) are followed in sequences.
@@ -20,6 +25,7 @@ import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import pytest
@@ -33,13 +39,20 @@ from drf_spectacular.renderers import OpenApiJsonRenderer
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
+from schemathesis.config import SchemathesisConfig
+from schemathesis.core.parameters import ParameterLocation
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    negative_data_rejection,
+    positive_data_acceptance,
     response_schema_conformance,
     status_code_conformance,
 )
 
-from tests.factories import organiser_account
+from leagues.models import LeagueEvent, RatingJob
+from leagues.services import leagues as league_services
+from leagues.services import nights
+from tests.factories import TournamentFactory, organiser_account
 from tests.integration.room_data import room_event, win
 from tournaments.api.throttles import WriteRateThrottle
 from tournaments.models import ExportFile, Hand, Penalty, SeatingPlan
@@ -48,12 +61,47 @@ from tournaments.services import penalties
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "15"))
 #: CI replays the same examples; SCHEMATHESIS_RANDOM=1 draws new ones.
 DERANDOMIZE = not os.environ.get("SCHEMATHESIS_RANDOM")
+
+
+def invalid_data_rejected(ctx: Any, response: Any, case: Any) -> bool | None:
+    """``negative_data_rejection``, with the calculator's own refusal: it
+    answers every hand it cannot count, a malformed one too, with 200 and
+    ``ok: false`` (documented in its operation; the fan page reads it)."""
+    if case.operation.path == "/api/mcr/fans" and response.status_code == 200:
+        body = response.json()
+        if isinstance(body, dict) and body.get("ok") is False:
+            return None
+    return negative_data_rejection(ctx, response, case)
+
+
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
     content_type_conformance,
     response_schema_conformance,
+    positive_data_acceptance,
+    invalid_data_rejected,
 ]
+#: What a schema-valid request may answer besides success: the object of
+#: the path may not exist (404), its state may refuse the change (409), the
+#: caller may lack the right over it (403), the event's data may refuse
+#: what the schema cannot say (422: a player not at this table). A 400 is a
+#: refusal of the input the schema accepted: a mismatch.
+ACCEPTED = ["2xx", "403", "404", "409", "422", "429"]
+#: How an invalid request is refused: 400 naming the field (422 when the
+#: data refuse it first); 404 when the path names nothing (a slug that is
+#: no slug); 413 for a body past the limit, 415 for a media type the
+#: operation does not read.
+REJECTED = ["400", "404", "413", "415", "422"]
+CONFIG = SchemathesisConfig.from_dict(
+    {
+        "generation": {"mode": "all"},
+        "checks": {
+            "positive_data_acceptance": {"expected-statuses": ACCEPTED},
+            "negative_data_rejection": {"expected-statuses": REJECTED},
+        },
+    }
+)
 SETTINGS = settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -65,10 +113,13 @@ SETTINGS = settings(
 
 @dataclass
 class World:
-    """The ids of one small event, for path parameters that exist."""
+    """The ids of one small event and one league, for path parameters that
+    exist: ``ids`` for the tournaments' paths, ``league_ids`` for the
+    leagues' (both name their key ``slug``)."""
 
     token: str
     ids: dict[str, Any]
+    league_ids: dict[str, Any]
 
 
 WORLD: dict[str, World] = {}
@@ -109,7 +160,30 @@ def build_world() -> World:
         "plan_id": plan.pk if plan else 1,
     }
     assert Penalty.objects.filter(pk=penalty.pk).exists()
-    return World(token=Token.objects.create(user=organiser).key, ids=ids)
+    return World(
+        token=Token.objects.create(user=organiser).key,
+        ids=ids,
+        league_ids=build_league(organiser),
+    )
+
+
+def build_league(organiser: Any) -> dict[str, Any]:
+    """A league of the organiser with a night (a session to seat) and a
+    tournament of theirs not yet seated (round 1 to seed by rating)."""
+    league = league_services.create_league(
+        name="Schemathesis league", actor=organiser, is_public=True
+    )
+    night = nights.create_club_night(
+        league=league, day=date(2026, 1, 8), actor=organiser
+    )
+    tournament = TournamentFactory()
+    tournament.organisers.add(organiser)
+    event = league_services.add_event(
+        league=league, tournament=tournament, actor=organiser
+    )
+    assert night.kind == LeagueEvent.Kind.NIGHT
+    job = RatingJob.objects.create()
+    return {"slug": league.slug, "night": night.pk, "event": event.pk, "job": job.pk}
 
 
 def load_schema() -> Any:
@@ -118,7 +192,7 @@ def load_schema() -> Any:
     loader does not run under pytest 9)."""
     generated = SchemaGenerator().get_schema(request=None, public=True)
     raw = json.loads(OpenApiJsonRenderer().render(generated))
-    loaded = schemathesis.openapi.from_dict(raw)
+    loaded = schemathesis.openapi.from_dict(raw, config=CONFIG)
     loaded.app = get_wsgi_application()
     return loaded
 
@@ -150,16 +224,35 @@ def headers() -> dict[str, str]:
 
 
 def point_at_the_event(case: Any) -> None:
-    """Swap the generated path ids for the event's own about half of the
+    """Swap the generated path ids for the world's own about half of the
     time; which half follows from the generated values (so a failure
     replays and shrinks)."""
     values = case.path_parameters or {}
-    if sum(len(str(value)) for value in values.values()) % 2:
+    if path_is_negative(case) or sum(len(str(v)) for v in values.values()) % 2:
         return
-    ids = WORLD["event"].ids
+    ids = ids_for(case.operation.path)
     for name in values:
         if name in ids:
             case.path_parameters[name] = ids[name]
+
+
+def path_is_negative(case: Any) -> bool:
+    """A case whose path ids are the invalid part keeps them: a real id in
+    their place would make the request valid where schemathesis expects a
+    refusal."""
+    component = case.meta.components.get(ParameterLocation.PATH) if case.meta else None
+    return component is not None and component.mode.is_negative
+
+
+def ids_for(path: str) -> dict[str, Any]:
+    """A league's paths take the league's slug and its events' ids (a
+    night's, or the tournament's to seed); the others the event's."""
+    world = WORLD["event"]
+    if path.startswith("/api/leagues/{slug}/"):
+        league = world.league_ids
+        event = league["event"] if path.endswith("/seed/") else league["night"]
+        return {"slug": league["slug"], "event": event}
+    return {**world.ids, "job": world.league_ids["job"]}
 
 
 @schema.parametrize()

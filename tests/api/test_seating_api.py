@@ -55,7 +55,7 @@ def test_plan_every_round_review_and_publish(
 def test_uneven_player_count_names_the_substitutes_needed(api, tournament, players):
     RegistrationFactory(tournament=tournament)
     response = api.post(f"/api/tournaments/{tournament.slug}/rounds/1/seating/", {})
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"] == "player_count_not_multiple_of_four"
     assert "add 3 substitute" in response.json()["detail"]
 
@@ -66,7 +66,7 @@ def test_cancel_a_pending_job(api, tournament, players):
     response = api.post(f"/api/seating-plans/{plan_id}/cancel/")
     assert response.json()["status"] == "cancelled"
     response = api.post(f"/api/seating-plans/{plan_id}/publish/")
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json()["error"] == "plan_not_ready"
 
 

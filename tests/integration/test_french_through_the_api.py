@@ -112,7 +112,7 @@ def test_a_refused_hand_names_its_field(api, organiser):
         "hands": {str(north): {"sets": EXAMPLE_SETS[:3]}},
         "scores": {str(east): 0, str(south): 0, str(west): 0},
     }
-    answer = post_hand(api, table, body, status=400)
+    answer = post_hand(api, table, body, status=422)
     assert "hands[3].sets" in str(answer) or "sets" in str(answer)
     assert not Hand.objects.filter(table=table).exists()
 

@@ -86,7 +86,7 @@ def test_a_chombo_penalty_is_whole_thousands(api, table):
         {"player": north, "kind": "chombo", "points": 1_500},
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "1500 is not a multiple of 1000" in response.content.decode()
     assert not Penalty.objects.exists()
 

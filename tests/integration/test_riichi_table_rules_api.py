@@ -59,7 +59,7 @@ def test_dobon_ends_the_game_and_costs_10_000(api, organiser):
     a, b, c, d = player_ids(table)
     body = {"kind": "discard", "winner": a, "discarder": c, "yakuman": 2}
     assert post_hand(api, table, body)["deltas"] == [96_000, 0, -96_000, 0]
-    post_hand(api, table, {"kind": "abortive_draw"}, status=400)
+    post_hand(api, table, {"kind": "abortive_draw"}, status=409)
     finals = seats(api, table, close={})
     assert [s["table_points"] for s in finals] == ["126", "0", "-126", "-10"]
     assert [s["rank"] for s in finals] == [1, 2, 4, 3]
@@ -74,7 +74,7 @@ def test_the_west_round_when_nobody_reached_the_return_line(api, organiser):
         hand = post_hand(api, table, {"kind": "draw", "tenpai": []})
         assert hand["counters"]["honba"] == number
         assert hand["prevalent_wind"] == "ESWN"[number // 4]
-    post_hand(api, table, {"kind": "draw", "tenpai": []}, status=400)
+    post_hand(api, table, {"kind": "draw", "tenpai": []}, status=409)
 
 
 @pytest.mark.parametrize(
@@ -138,7 +138,7 @@ def test_an_input_the_tables_rules_do_not_read_is_refused(api, organiser, extra,
     body = {"kind": "discard", "discarder": b, "winner": a, "han": 1, "fu": 30}
     body |= {"winner_2": c, "han_2": 1, "fu_2": 30}
     response = api.post(f"/api/tables/{table.pk}/hands/", body | extra, format="json")
-    assert response.status_code == 400, response.content
+    assert response.status_code == 422, response.content
     assert response.json()["field"] == field
     assert not table.hands.exists()
 

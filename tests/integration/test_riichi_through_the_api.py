@@ -102,7 +102,7 @@ def test_a_whole_hanchan_through_the_api(api, client, riichi_table):
     # The game ended after South: no fifth hand of South, and the table closes.
     more = {"kind": "abortive_draw"}
     refused = api.post(f"/api/tables/{riichi_table.pk}/hands/", more, format="json")
-    assert refused.status_code == 400
+    assert refused.status_code == 409
     page = client.get(f"/table/{riichi_table.token}/").content.decode()
     assert ">35300<" in page and ">37900<" in page  # the points each holds
     closed = api.post(f"/api/tables/{riichi_table.pk}/close/", {}, format="json")

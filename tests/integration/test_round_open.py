@@ -191,7 +191,7 @@ def test_api_refuses_a_hand_before_the_round_starts(api, round_two_playing):
     response = api.post(
         f"/api/tables/{round_four.pk}/hands/", discard(round_four), format="json"
     )
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json()["error"] == "round_not_started"
     assert response.json()["detail"] == (
         "Round 4 has not started yet: round 2 is still being played."
@@ -210,7 +210,7 @@ def test_api_refuses_a_correction_in_a_finished_round(
         {"version": hand.version, "result": discard(table, 10)},
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json()["error"] == "round_finished"
     assert Hand.objects.get(pk=hand.pk).result["fan_total"] == 8
 

@@ -190,7 +190,7 @@ def test_a_toy_hand_through_the_api_and_the_rule_sets_ranking(api, toy_table):
     first = api.post(url, {"kind": "win", "winner": north, "points": 2}, format="json")
     assert first.status_code == 201, first.content
     refused = api.post(url, {"kind": "win", "winner": north}, format="json")
-    assert refused.status_code == 400
+    assert refused.status_code == 422
     assert refused.json()["field"] == "points"
     assert api.post(url, {"kind": "tie"}, format="json").status_code == 201
     assert (

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.access import get_round
+from tournaments.api.inputs import StrictInput
 from tournaments.models import Round
 from tournaments.selectors.clock import get_round_clock, get_table_clock
 from tournaments.services import clock as services
@@ -70,7 +71,7 @@ class RoundClockActionApi(APIView):
     """``action`` is start, pause, resume, extend (with ``minutes`` and an
     optional ``table`` number) or reset."""
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         minutes = serializers.IntegerField(required=False)
         table = serializers.IntegerField(required=False, allow_null=True)
 

@@ -1,6 +1,14 @@
 """Turn every API error into one JSON shape that names the problem:
 ``{"error": code, "field": name or null, "detail": sentence, "params": {...}}``
-(documented as the ``Error`` component, tournaments/api/schema.py)."""
+(documented as the ``Error`` component, tournaments/api/schema.py).
+
+The status says whose fault it is, so that the schema says exactly what the
+API accepts: 400 is a request the schema itself refuses (DRF's validation
+and parsing); 422 a request the schema accepts but the event's data refuse
+(a player who does not sit at the table, two teams of one name); 409 a
+request the object's state refuses for now (a round not finished yet, a
+stale version).
+"""
 
 from __future__ import annotations
 
@@ -33,11 +41,74 @@ def _jsonable(value: Any) -> bool:
     return isinstance(value, str | int | float | bool | list | tuple | dict | None)
 
 
+#: Refusals of the object's state, not of the input: the same request
+#: succeeds once the state changes (the tables closed, the round finished),
+#: or conflicts with what exists (a slug taken).
+STATE_CONFLICTS = frozenset(
+    {
+        "clock_already_started",
+        "clock_not_paused",
+        "clock_not_running",
+        "earlier_round_not_seated",
+        "event_already_in_league",
+        "event_upload_expired",
+        "import_expired",
+        "league_slug_taken",
+        "options_frozen",
+        "plan_not_ready",
+        "plan_published",
+        "round_already_played",
+        "round_finished",
+        "round_has_tables",
+        "round_not_finished",
+        "round_not_seated",
+        "round_not_started",
+        "round_not_swappable",
+        "seating_already_running",
+        "seeding_needs_fours",
+        "session_not_over",
+        "session_over",
+        "slug_taken",
+        "table_closed",
+        "table_not_seated",
+        "table_open",
+        "table_started",
+        "tables_still_open",
+    }
+)
+
+
+#: Refusals of input the schema already refuses, found past the serializer
+#: (a header longer than its documented maxLength, a query parameter out of
+#: its enum, a calculator body that is not a JSON object).
+MALFORMED = frozenset(
+    {
+        "idempotency_key_too_long",
+        "invalid_json",
+        "malformed_json",
+        "not_an_object",
+        "unknown_separator",
+    }
+)
+
+
+def refusal_status(error: ServiceError | EngineError | SeatingError) -> int:
+    """409 for a state conflict; 400 for input the schema refuses; else
+    422: the input passed the schema (the serializers run first) and the
+    event's data refuse it."""
+    own = getattr(error, "status_code", 400)
+    if own != 400:
+        return own  # its class says (409 a conflict, 403 an archive's rights)
+    if error.code in STATE_CONFLICTS:
+        return 409
+    if error.code in MALFORMED:
+        return 400
+    return 422
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, ServiceError):
-        return Response(error_body(exc), status=exc.status_code)
-    if isinstance(exc, EngineError | SeatingError):
-        return Response(error_body(exc), status=400)
+    if isinstance(exc, ServiceError | EngineError | SeatingError):
+        return Response(error_body(exc), status=refusal_status(exc))
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, exceptions.APIException):
         response.data = drf_error_body(exc)

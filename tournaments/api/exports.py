@@ -27,6 +27,7 @@ from rest_framework.views import APIView
 
 from tournaments.api import schema
 from tournaments.api.access import get_tournament
+from tournaments.api.inputs import StrictInput
 from tournaments.downloads import CONTENT_TYPES, file_response
 from tournaments.imports.messages import problem_message
 from tournaments.imports.players import ImportPreview, ImportProblem
@@ -144,7 +145,7 @@ class ExportDownloadApi(APIView):
 class ExportListApi(APIView):
     """GET lists the tournament's built files; POST starts a build (organisers)."""
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         kind = serializers.ChoiceField(
             ExportFile.Kind.choices, default=ExportFile.Kind.XLSX
         )
@@ -266,6 +267,10 @@ class PlayerImportApi(APIView):
     parser_classes = [MultiPartParser, FormParser]
 
     class InputSerializer(serializers.Serializer):
+        #: One part is read; Django's multipart parser may lose it behind a
+        #: part of another name it cannot read, so none is documented.
+        closed = True
+
         file = serializers.FileField(help_text="The player list, XLSX or CSV.")
 
     class OutputSerializer(serializers.Serializer):
@@ -285,7 +290,7 @@ class PlayerImportApi(APIView):
         responses={
             200: OpenApiResponse(description="The preview (dry run)."),
             201: OutputSerializer,
-            400: schema.error("Nothing saved: the preview's rows and problems."),
+            422: schema.error("Nothing saved: the preview's rows and problems."),
         },
     )
     def post(self, request: Any, slug: str) -> Response:
@@ -304,7 +309,8 @@ class PlayerImportApi(APIView):
                 "params": {},
                 **preview_data(tournament, preview),
             }
-            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+            # The file was read: its rows are refused, not the request.
+            return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
         result = import_services.import_players(
             tournament=tournament, preview=preview, actor=request.user
         )

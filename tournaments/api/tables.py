@@ -18,6 +18,7 @@ from scoring.engine.rulesets import get_ruleset, list_rulesets
 from scoring.engine.types import ResultField, ResultForm
 from scoring.messages import result_label
 from tournaments.api.access import get_table
+from tournaments.api.inputs import StrictInput
 from tournaments.api.serializers import (
     HandOutput,
     PenaltyOutput,
@@ -30,6 +31,7 @@ from tournaments.limits import (
     MAX_INT,
     MAX_PENALTY_POINTS,
 )
+from tournaments.messages import error_message
 from tournaments.models import Hand, Penalty, Table
 from tournaments.result_inputs import result_api_field
 from tournaments.selectors.tables import get_table_sheet
@@ -89,7 +91,7 @@ def default_entry() -> tuple[ResultForm, dict[str, str]]:
     return ResultForm(kinds=tuple(kinds), fields=tuple(fields.values())), owners
 
 
-class ResultInput(serializers.Serializer):
+class ResultInput(StrictInput):
     """A hand result: its kind, the rule set's inputs (players named by
     Player id), and optionally its tiles. The fields are those of the table's
     rule set (``RuleSet.result_form``); the schema shows every rule set's."""
@@ -113,15 +115,26 @@ class ResultInput(serializers.Serializer):
             ruleset = owners.get(spec.name, "")
             self.fields[spec.name] = result_serializer_field(spec, ruleset)
 
+    #: The schema names every rule set's inputs, and no other (400).
+    closed = True
+
     def to_internal_value(self, data: Any) -> Any:
         """Refuse an input the table's rule set does not read: DRF would drop
         it, and the hand be stored without it (a third winner where three
-        callers are an abortive draw, MCR's points at a riichi table).
-        Blank values are let through, as the other inputs' blanks are."""
+        callers are an abortive draw, MCR's points at a riichi table): 422,
+        or 400 when no rule set reads it (the schema does not name it).
+        Another rule set's input left blank is let through, as the other
+        inputs' blanks are."""
         if isinstance(data, dict):
+            documented = {spec.name for spec in default_entry()[0].fields}
             for key, value in data.items():
-                if key not in self.fields and value not in (None, "", [], {}):
-                    raise EngineError("unknown_field", field=key, name=key)
+                if key in self.fields:
+                    continue
+                error = EngineError("unknown_field", field=key, name=key)
+                if key not in documented:
+                    raise serializers.ValidationError({key: [error_message(error)]})
+                if value not in (None, "", [], {}):
+                    raise error
         return super().to_internal_value(data)
 
 
@@ -174,7 +187,7 @@ class HandListApi(APIView):
 
 
 class HandDetailApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         version = version_field(help_text="The version you are editing.")
         result = ResultInput(required=False)
         seat_winds = serializers.CharField(max_length=4, required=False)
@@ -187,7 +200,7 @@ class HandDetailApi(APIView):
             self.fields["result"] = ResultInput(required=False, entry=entry)
 
     class DeleteSerializer(serializers.Serializer):
-        version = version_field()
+        version = version_field(help_text="The version you are deleting.")
 
     def _hand(self, request: Any, hand_id: int) -> Hand:
         hand = get_object_or_404(Hand, pk=hand_id)
@@ -219,7 +232,9 @@ class HandDetailApi(APIView):
         )
         return Response(HandOutput(hand).data)
 
-    @extend_schema(request=DeleteSerializer, responses={204: None})
+    # A DELETE has no documented body: ``version`` is a query parameter
+    # (a body carrying it is still read, as clients sent it before).
+    @extend_schema(request=None, parameters=[DeleteSerializer], responses={204: None})
     def delete(self, request: Any, hand_id: int) -> Response:
         hand = self._hand(request, hand_id)
         data = self.DeleteSerializer(data=request.data or request.query_params)
@@ -234,7 +249,7 @@ class HandDetailApi(APIView):
 
 
 class PenaltyListApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         player = object_id()
         kind = serializers.ChoiceField(Penalty.Kind.choices)
         points = serializers.IntegerField(
@@ -279,7 +294,7 @@ class PenaltyDetailApi(APIView):
 
 
 class TableCloseApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         time_called = serializers.BooleanField(default=False)
 
     @extend_schema(request=InputSerializer, responses=TableOutput)

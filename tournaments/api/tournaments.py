@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.access import ROUND_TABLES_PREFETCH, get_round, get_tournament
+from tournaments.api.inputs import RulesetField, StrictInput, tiebreaks_field
 from tournaments.api.serializers import (
     RegistrationOutput,
     RoundOutput,
@@ -30,14 +31,14 @@ from tournaments.services import seating, seating_plans, setup
 
 
 class TournamentListApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         name = serializers.CharField(max_length=160)
         slug = serializers.SlugField(max_length=60, required=False, allow_blank=True)
         city = serializers.CharField(max_length=80, required=False, allow_blank=True)
         country = serializers.CharField(max_length=3, required=False, allow_blank=True)
         start_date = serializers.DateField(required=False, allow_null=True)
         end_date = serializers.DateField(required=False, allow_null=True)
-        ruleset = serializers.CharField(max_length=40, default="mcr")
+        ruleset = RulesetField(default="mcr")
         ruleset_options = serializers.DictField(required=False, default=dict)
         rounds_count = serializers.IntegerField(min_value=1, max_value=40, default=4)
         session_minutes = serializers.IntegerField(
@@ -72,14 +73,14 @@ class TournamentListApi(APIView):
 
 
 class TournamentDetailApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         name = serializers.CharField(max_length=160, required=False)
         city = serializers.CharField(max_length=80, required=False, allow_blank=True)
         country = serializers.CharField(max_length=3, required=False, allow_blank=True)
         start_date = serializers.DateField(required=False, allow_null=True)
         end_date = serializers.DateField(required=False, allow_null=True)
         ruleset_options = serializers.DictField(required=False)
-        tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
+        tiebreaks = tiebreaks_field(required=False)
         rounds_count = serializers.IntegerField(
             min_value=1, max_value=40, required=False
         )
@@ -110,12 +111,13 @@ class TournamentDetailApi(APIView):
 
 
 class PlayerListApi(APIView):
-    class InputSerializer(serializers.Serializer):
-        first_name = serializers.CharField(max_length=80, required=False, default="")
+    class InputSerializer(StrictInput):
+        # Left out or blank: the same (a player known by one name, no club).
+        first_name = serializers.CharField(max_length=80, default="", allow_blank=True)
         last_name = serializers.CharField(max_length=80)
-        club = serializers.CharField(max_length=120, required=False, default="")
-        country = serializers.CharField(max_length=3, required=False, default="")
-        ema_number = serializers.CharField(max_length=8, required=False, default="")
+        club = serializers.CharField(max_length=120, default="", allow_blank=True)
+        country = serializers.CharField(max_length=3, default="", allow_blank=True)
+        ema_number = serializers.CharField(max_length=8, default="", allow_blank=True)
 
     @extend_schema(responses=RegistrationOutput(many=True))
     def get(self, request: Any, slug: str) -> Response:
@@ -124,7 +126,12 @@ class PlayerListApi(APIView):
         return Response(RegistrationOutput(registrations, many=True).data)
 
     @extend_schema(
-        request=InputSerializer(many=True),
+        request=PolymorphicProxySerializer(
+            component_name="PlayerListInputOneOrMany",
+            serializers=[InputSerializer, InputSerializer(many=True)],
+            resource_type_field_name=None,
+            many=False,
+        ),
         responses={201: RegistrationOutput(many=True)},
     )
     def post(self, request: Any, slug: str) -> Response:
@@ -143,7 +150,7 @@ class PlayerListApi(APIView):
 
 
 class PlayerDetailApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         status = serializers.ChoiceField(Registration.Status.choices)
 
     @extend_schema(request=InputSerializer, responses=RegistrationOutput)
@@ -184,7 +191,7 @@ class RoundDetailApi(APIView):
 class SeatingJobApi(APIView):
     """POST starts a seating job from this round; GET tells its state and result."""
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         seed = serializers.IntegerField(
             required=False, min_value=0, max_value=2**31 - 1
         )
@@ -252,7 +259,7 @@ class SeatingPlanCancelApi(APIView):
 
 
 class SeatingPlanSwapApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         round = serializers.IntegerField()
         first = object_id(help_text="Player id")
         second = object_id(help_text="Player id")
@@ -273,7 +280,7 @@ class SeatingPlanSwapApi(APIView):
 
 
 class SeatingSwapApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         first = object_id(help_text="Player id")
         second = object_id(help_text="Player id")
         expected_seats = serializers.ListField(

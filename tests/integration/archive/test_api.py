@@ -54,12 +54,12 @@ def test_a_token_is_enough(played, organiser):
     assert response.json()["url"] == f"http://testserver/staff/{slug}/"
 
 
-def test_a_bad_archive_answers_400_naming_it_and_stores_nothing(api, played):
+def test_a_bad_archive_answers_422_naming_it_and_stores_nothing(api, played):
     document = as_copy(carried(played))
     document["rounds"][0]["tables"][0]["hands"][1]["winner"] = 999
     counts = row_counts()
     response = api.post(URL, document, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 422
     body = response.json()
     assert body["error"] == "archive_not_seated"
     assert body["field"] == "rounds[0].tables[0].hands[1].winner"
@@ -68,9 +68,9 @@ def test_a_bad_archive_answers_400_naming_it_and_stores_nothing(api, played):
     assert row_counts() == counts
 
 
-def test_not_an_archive_answers_400(api):
+def test_not_an_archive_answers_422(api):
     response = api.post(URL, {"hello": "world"}, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"] == "archive_not_muraille"
     response = api.post(URL, [1, 2], format="json")
     assert response.json()["error"] == "archive_not_muraille"
@@ -108,7 +108,7 @@ def test_the_schema_validates_with_the_endpoint():
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
     answers = schema["paths"]["/api/events/"]["post"]["responses"]
-    assert {"200", "201", "400", "401", "403", "413"} <= answers.keys()
+    assert {"200", "201", "400", "401", "403", "413", "422"} <= answers.keys()
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", os.devnull)
 
 
@@ -117,7 +117,7 @@ def test_a_body_above_the_usual_limit_is_read(api, settings):
     assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE < 3_000_000
     document = {"format": "muraille-event", "version": 1, "pad": "x" * 3_000_000}
     response = api.post(URL, document, format="json")
-    assert response.status_code == 400  # read whole, then refused by its keys
+    assert response.status_code == 422  # read whole, then refused by its keys
     assert (response.json()["error"], response.json()["field"]) == (
         "archive_unknown_key",
         "pad",

@@ -122,7 +122,7 @@ def test_a_season_ending_before_it_starts_is_refused_by_the_api(api, organiser):
         {"name": "Club", "season_start": "2026-06-01", "season_end": "2026-01-01"},
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "season_end" in str(response.json())
     league = make_league(organiser, name="Other")
     response = api.patch(
@@ -132,7 +132,7 @@ def test_a_season_ending_before_it_starts_is_refused_by_the_api(api, organiser):
     response = api.patch(
         f"/api/leagues/{league.slug}/", {"season_start": "2026-01-01"}, format="json"
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["field"] == "season_end"
 
 

@@ -24,7 +24,7 @@ def test_a_name_too_long_for_a_night_table_is_refused_by_the_api(api, organiser,
         {"tables": [["Bob B", "Cy C", "Dee D", name]]},
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["field"] in ("first_name", "last_name")
 
 

@@ -83,7 +83,7 @@ def test_unlike_names_need_a_confirmation(api, organiser):
     drop = player_of(organiser, "Bob", "Stone")
     body = {"keep": keep.pk, "drop": drop.pk}
     response = api.post("/api/players/merge/", body, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"] == "merge_unlike_names"
     assert response.json()["field"] == "different_names"
     body["different_names"] = True
