@@ -26,6 +26,7 @@ from leagues.access import (
     can_view_league,
     managed_event,
 )
+from leagues.messages import error_message
 from leagues.models import League, LeagueEvent, PlayerRating, RatingJob
 from leagues.selectors.careers import get_career
 from leagues.selectors.ranking import list_league_ratings
@@ -43,7 +44,7 @@ from tournaments.services.errors import ServiceError
 
 
 def _refused(error: ServiceError | EngineError) -> Response:
-    return Response(error_body(error), status=refusal_status(error))
+    return Response(error_body(error, error_message), status=refusal_status(error))
 
 
 MERGE_REFUSED = _(

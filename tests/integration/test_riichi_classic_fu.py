@@ -83,7 +83,7 @@ def test_the_api_names_a_fu_count_it_does_not_know(api):
         {"name": "Odd", "ruleset": "riichi", "ruleset_options": {"fu_count": "old"}},
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "fu_count" in response.content.decode()
     assert not Tournament.objects.filter(name="Odd").exists()
 

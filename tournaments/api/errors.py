@@ -12,6 +12,7 @@ stale version).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -28,11 +29,15 @@ from tournaments.seating import SeatingError
 from tournaments.services.errors import ServiceError
 
 
-def error_body(error: Any) -> dict[str, Any]:
+def error_body(
+    error: Any, describe: Callable[[Any], str] = error_message
+) -> dict[str, Any]:
+    """The shared shape; ``describe`` puts the error in words (the leagues'
+    API passes its own catalogue, which falls back on this one)."""
     return {
         "error": error.code,
         "field": getattr(error, "field", None),
-        "detail": error_message(error),
+        "detail": describe(error),
         "params": {k: v for k, v in error.params.items() if _jsonable(v)},
     }
 

@@ -8,7 +8,9 @@ read (``SECRETS``: its name, its players, its league).
 
 Each cell is a status in the order of ``ACTORS``. Writes send an empty
 body (or a merge of unlike names): past the permission check they are
-refused as input (400) or not found (404, a page's unknown action), so
+refused as input (a page's 400; the API's 400 when the schema refuses
+the body, 422 when the event's data do, 409 when its state does) or not
+found (404, a page's unknown action), so
 one row's requests do not change what the next one sees; the two that
 need no input (a night's extra session, a rating job) succeed."""
 
@@ -174,7 +176,7 @@ TABLE: dict[str, dict[tuple[str, str], str]] = {
     "api/players/merge/": {
         ("none", "get"): API_NO_GET,
         ("none", "post"): "401 403 400 400 400",
-        ("merge", "post"): "401 403 403 400 400",
+        ("merge", "post"): "401 403 403 422 422",
     },
     "api/players/duplicates/": {
         ("none", "get"): "403 403 200 200 200",
@@ -188,8 +190,8 @@ TABLE: dict[str, dict[tuple[str, str], str]] = {
     },
     "api/tournaments/<slug:slug>/teams/rounds/<int:number>/seat/": {
         ("public tournament", "get"): API_NO_GET,
-        ("public tournament", "post"): "401 403 403 400 400",
-        ("private tournament", "post"): "401 404 404 400 400",
+        ("public tournament", "post"): "401 403 403 409 409",
+        ("private tournament", "post"): "401 404 404 409 409",
     },
 }
 
@@ -220,12 +222,12 @@ def request(client, method, route, variant, values):
             return client.get(url, data)
         if route.startswith("api/"):
             return client.post(url, data, format="json")
-        return client.post(url, data)
+        return client.post(url, data, format="multipart")  # a page's form
     if method == "get":
         return client.get(url)
     if route.startswith("api/"):
         return getattr(client, method)(url, {}, format="json")
-    return getattr(client, method)(url, {})
+    return getattr(client, method)(url, {}, format="multipart")
 
 
 @pytest.mark.parametrize("route", sorted(TABLE))
