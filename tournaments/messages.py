@@ -76,6 +76,25 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "unknown_penalty_kind": _("Unknown penalty kind %(kind)s."),
     "bad_rounds_count": _("A tournament has between 1 and 40 rounds."),
     "unknown_status": _("Unknown status %(status)s."),
+    # Check-in and table confirmations (issue 30)
+    "unknown_registration": _("This player is not registered in this tournament."),
+    "self_checkin_not_used": _(
+        "Self check-in is not open for this tournament: see the organisers at the door."
+    ),
+    "self_checkin_not_open": _("Self check-in opens at %(opens)s."),
+    "checkin_withdrawn": _("%(player)s is withdrawn: see the organisers at the door."),
+    "absent_players": ngettext_lazy(
+        "%(count)s player has not checked in (%(players)s): confirm their "
+        "withdrawal to seat round 1.",
+        "%(count)s players have not checked in (%(players)s): confirm their "
+        "withdrawal to seat round 1.",
+        "count",
+    ),
+    "confirmations_not_used": _("Players do not confirm their tables in this event."),
+    "table_not_closed_for_confirmation": _(
+        "Table %(table)s is still playing: its scores are confirmed once it is closed."
+    ),
+    "confirmation_unknown_kind": _("Answer “confirm” or “dispute”."),
     "round_not_seated": _("Round %(round)s has no tables yet."),
     "tables_still_open": _("Round %(round)s still has open tables: %(tables)s."),
     "round_not_finished": _("Round %(round)s is not finished."),

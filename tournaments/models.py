@@ -158,6 +158,19 @@ class Tournament(models.Model):
         related_name="refereed_tournaments",
         blank=True,
     )
+    # Check-in on the day (issue 30): when in use, round 1 seats the players
+    # who checked in; the others are withdrawn once the organiser confirms.
+    uses_checkin = models.BooleanField(_("check players in on the day"), default=False)
+    self_checkin_opens_at = models.DateTimeField(
+        _("self check-in opens at"),
+        null=True,
+        blank=True,
+        help_text=_("Players check themselves in from the entrance QR code from then."),
+    )
+    # The players sign their table's final scores on the tablet.
+    players_confirm_tables = models.BooleanField(
+        _("players confirm their table's scores"), default=False
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -197,6 +210,8 @@ class Registration(models.Model):
         blank=True,
         help_text=_("For accessibility: the player sits at this table every round."),
     )
+    # Check-in (issue 30): when the player was marked present, null if not.
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -712,3 +727,43 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.object_type}"
+
+
+class TableConfirmation(models.Model):
+    """One player's signature of their table's final scores, or their dispute.
+
+    Cleared when a hand of the table is corrected afterwards: the players are
+    asked again.
+    """
+
+    class Kind(models.TextChoices):
+        CONFIRM = "confirm", _("Confirmed")
+        DISPUTE = "dispute", _("Disputed")
+
+    table = models.ForeignKey(
+        Table,
+        verbose_name=_("table"),
+        related_name="confirmations",
+        on_delete=models.CASCADE,
+    )
+    registration = models.ForeignKey(
+        Registration,
+        verbose_name=_("player"),
+        related_name="table_confirmations",
+        on_delete=models.CASCADE,
+    )
+    kind = models.CharField(_("answer"), max_length=10, choices=Kind)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "created_at"]
+        verbose_name = _("table confirmation")
+        verbose_name_plural = _("table confirmations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "registration"], name="confirmation_unique_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.registration} {self.kind}"

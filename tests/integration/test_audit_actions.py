@@ -32,7 +32,9 @@ from tournaments.models import (
 from tournaments.selectors.archive import build_archive
 from tournaments.services import (
     archive,
+    checkin,
     clock,
+    confirmations,
     hand_checks,
     hand_seating,
     hands,
@@ -306,6 +308,57 @@ def _reopen_round(world: World) -> Round:
     return setup.reopen_round(round_id=round_.pk, actor=world.organiser)
 
 
+def _check_in(world: World) -> Registration:
+    return checkin.set_present(
+        tournament_id=world.tournament.pk,
+        registration_id=world.players[0].pk,
+        present=True,
+        actor=world.organiser,
+    )
+
+
+def _undo_check_in(world: World) -> Registration:
+    _check_in(world)
+    return checkin.set_present(
+        tournament_id=world.tournament.pk,
+        registration_id=world.players[0].pk,
+        present=False,
+        actor=world.organiser,
+    )
+
+
+def _table_answer(kind: str) -> Callable[[World], Any]:
+    """The first player of a closed table confirms or disputes its scores."""
+
+    def run(world: World) -> Any:
+        Tournament.objects.filter(pk=world.tournament.pk).update(
+            players_confirm_tables=True
+        )
+        _close(world)
+        return confirmations.answer_table(
+            table_id=world.tables[0].pk,
+            registration_id=world.players[0].pk,
+            kind=kind,
+            actor=world.organiser,
+        )
+
+    return run
+
+
+def _answers_cleared(world: World) -> Table:
+    """A hand corrected after a player confirmed: the answers are cleared."""
+    hand = _hand(world)
+    _table_answer("confirm")(world)
+    hands.reopen_table(table_id=world.tables[0].pk, actor=world.organiser)
+    hands.correct_hand(
+        hand_id=hand.pk,
+        expected_version=hand.version,
+        result=discard(world, fans=12),
+        actor=world.organiser,
+    )
+    return world.tables[0]
+
+
 #: Each action the services record, and how to make one record it.
 def _merge(world: World) -> Player:
     """A registered player merged into a namesake row never registered."""
@@ -347,6 +400,11 @@ SCENARIOS: dict[str, Callable[[World], Any]] = {
     "clock.resume": _round_clock("start", "pause", "resume"),
     "clock.extend": _round_clock("start", "extend"),
     "clock.reset": _round_clock("start", "reset"),
+    "checkin.mark": _check_in,
+    "checkin.undo": _undo_check_in,
+    "confirmation.confirm": _table_answer("confirm"),
+    "confirmation.dispute": _table_answer("dispute"),
+    "confirmation.clear": _answers_cleared,
 }
 
 

@@ -20,6 +20,7 @@ from scoring.engine.types import PER_PLAYER, DealState, FieldKind
 from tournaments.extensions import table_closed_callbacks
 from tournaments.models import WINDS, Hand, Round, Seat, Table
 from tournaments.services.audit import Actor, record_event
+from tournaments.services.confirmations import clear_confirmations
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.revalue import flag_typed_points
 from tournaments.services.rules import (
@@ -299,6 +300,10 @@ def correct_hand(
     rebuild_table(table, actor=actor, actor_label=actor_label, ip_address=ip_address)
     hand.refresh_from_db()
     bump_version(table)
+    # The players signed other scores: they are asked again.
+    clear_confirmations(
+        table, actor=actor, actor_label=actor_label, ip_address=ip_address
+    )
     record_event(
         table=table,
         action="hand.correct",
@@ -378,6 +383,9 @@ def delete_hand(
     hand.delete()
     rebuild_table(table, actor=actor, actor_label=actor_label, ip_address=ip_address)
     bump_version(table)
+    clear_confirmations(
+        table, actor=actor, actor_label=actor_label, ip_address=ip_address
+    )
 
 
 @transaction.atomic

@@ -23,7 +23,13 @@ from tournaments.services.tables import lock_table
 SWAPPABLE = (Round.Status.SEATED, Round.Status.PLAYING)
 
 
-def generate_seating(*, round_id: int, actor: Actor, seed: int | None = None) -> Round:
+def generate_seating(
+    *,
+    round_id: int,
+    actor: Actor,
+    seed: int | None = None,
+    withdraw_absent: bool = False,
+) -> Round:
     """Seat one round: a seating job whose plan is published when found."""
     round_ = Round.objects.get(pk=round_id)
     start_seating(
@@ -33,6 +39,7 @@ def generate_seating(*, round_id: int, actor: Actor, seed: int | None = None) ->
         actor=actor,
         seed=seed,
         publish=True,
+        withdraw_absent=withdraw_absent,
     )
     return round_
 

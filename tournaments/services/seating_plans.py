@@ -29,6 +29,7 @@ from tournaments.selectors.seating import (
 from tournaments.selectors.standings import get_standings
 from tournaments.services import jobs
 from tournaments.services.audit import Actor, record_event
+from tournaments.services.checkin import check_round_one_checkin
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_rows
 
@@ -82,14 +83,20 @@ def start_seating(
     rounds: int | None = 1,
     seed: int | None = None,
     publish: bool = False,
+    withdraw_absent: bool = False,
 ) -> SeatingPlan:
     """Create a seating plan and enqueue its job after commit.
 
     ``rounds=None`` plans every round from ``first_round`` to the last.
     ``publish`` publishes the plan as soon as the job finds it.
+    ``withdraw_absent``: round 1 of an event that uses check-in, the
+    organiser confirmed that the players who did not check in are withdrawn.
     """
     tournament = lock_rows(Tournament.objects.filter(pk=tournament_id)).get()
     count = tournament.rounds_count - first_round + 1 if rounds is None else rounds
+    check_round_one_checkin(
+        tournament, first_round, withdraw=withdraw_absent, actor=actor
+    )
     check_plannable(tournament, first_round, count)
     running = tournament.seating_plans.filter(
         status__in=[SeatingPlan.Status.PENDING, SeatingPlan.Status.RUNNING]
