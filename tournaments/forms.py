@@ -65,6 +65,15 @@ class DateInput(forms.DateInput):
     input_type = "date"
 
 
+class DateTimeInput(forms.DateTimeInput):
+    """The browser's date and time picker (local time of the event)."""
+
+    input_type = "datetime-local"
+
+    def __init__(self) -> None:
+        super().__init__(format="%Y-%m-%dT%H:%M")
+
+
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
@@ -79,8 +88,15 @@ class TournamentForm(forms.ModelForm):
             "seating_mode",
             "is_public",
             "mers_weight",
+            "uses_checkin",
+            "self_checkin_opens_at",
+            "players_confirm_tables",
         ]
-        widgets = {"start_date": DateInput(), "end_date": DateInput()}
+        widgets = {
+            "start_date": DateInput(),
+            "end_date": DateInput(),
+            "self_checkin_opens_at": DateTimeInput(),
+        }
 
     def clean_country(self) -> str:
         return self.cleaned_data["country"].strip().upper()

@@ -91,7 +91,7 @@ def preset_options(rule_set: AnyRuleSet, preset: str) -> Mapping[str, Any]:
 UPDATABLE = (
     "name", "city", "country", "start_date", "end_date", "session_minutes",
     "seating_mode", "is_public", "ruleset_options", "tiebreaks", "rounds_count",
-    "mers_weight",
+    "mers_weight", "uses_checkin", "self_checkin_opens_at", "players_confirm_tables",
 )  # fmt: skip
 
 

@@ -3,9 +3,9 @@ another app's prefix (/staff/, /table/, /accounts/...)."""
 
 from django.urls import path
 
+from tournaments.views import checkin, room
 from tournaments.views import clock as clock_views
 from tournaments.views import public as views
-from tournaments.views import room
 
 app_name = "public"
 
@@ -21,6 +21,11 @@ urlpatterns = [
         "t/<slug:slug>/players/<int:number>/",
         room.PlayerView.as_view(),
         name="player",
+    ),
+    path(
+        "t/<slug:slug>/checkin/<str:key>/",
+        checkin.SelfCheckinView.as_view(),
+        name="self-checkin",
     ),
     path(
         "t/<slug:slug>/projector/",

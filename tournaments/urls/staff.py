@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments.views import (
+    checkin,
     staff,
     staff_backups,
     staff_clock,
@@ -42,6 +43,12 @@ urlpatterns = [
         name="tournament-rules",
     ),
     path("<slug:slug>/players/", staff.PlayersAddView.as_view(), name="players-add"),
+    path("<slug:slug>/checkin/", checkin.CheckinView.as_view(), name="checkin"),
+    path(
+        "<slug:slug>/checkin/<int:pk>/",
+        checkin.CheckinMarkView.as_view(),
+        name="checkin-mark",
+    ),
     path(
         "<slug:slug>/publish/",
         staff_events.PublishView.as_view(),

@@ -22,8 +22,10 @@ from config.client_address import client_ip
 from scoring.engine.errors import EngineError
 from tournaments.forms import PlanSwapForm, SeatingStartForm
 from tournaments.messages import error_message
-from tournaments.models import Round, SeatingPlan, Table, Tournament
+from tournaments.models import Registration, Round, SeatingPlan, Table, Tournament
 from tournaments.seating import SeatingError
+from tournaments.selectors.checkin import absent_registrations
+from tournaments.selectors.confirmations import tables_not_confirmed
 from tournaments.services import hands as hand_services
 from tournaments.services import seating, seating_plans, setup
 from tournaments.services.errors import ServiceError
@@ -107,9 +109,19 @@ class RoundDetailView(OrganiserMixin, View):
             "can_plan_ahead": round_.tournament.seating_mode
             != Tournament.SeatingMode.SWISS,
             "swap_form": swap_form(request, round_),
+            "absentees": absentees(round_),
+            "tables_waiting": tables_not_confirmed(round_),
             **plan_context(round_),
         }
         return render(request, self.template, context)
+
+
+def absentees(round_: Round) -> list[Registration]:
+    """Before round 1 of an event using check-in: who has not checked in (the
+    seating form asks to confirm their withdrawal)."""
+    if round_.number != 1 or not round_.tournament.uses_checkin:
+        return []
+    return absent_registrations(round_.tournament)
 
 
 def plan_context(round_: Round) -> dict[str, Any]:
@@ -176,12 +188,22 @@ def posted_seed(request: HttpRequest) -> tuple[bool, int | None]:
     return False, None
 
 
+def withdraw_confirmed(request: HttpRequest) -> bool:
+    """The organiser ticked "withdraw the players who did not check in"."""
+    return request.POST.get("withdraw_absent") == "1"
+
+
 class SeatingStartView(RoundActionView):
     def run(self, round_: Round, request: HttpRequest) -> None:
         valid, seed = posted_seed(request)
         replaced = seated_rounds(round_, every_later=False)
         if valid and reseat_confirmed(request, replaced):
-            seating.generate_seating(round_id=round_.pk, actor=request.user, seed=seed)
+            seating.generate_seating(
+                round_id=round_.pk,
+                actor=request.user,
+                seed=seed,
+                withdraw_absent=withdraw_confirmed(request),
+            )
 
 
 class SeatingReviewStartView(RoundActionView):
@@ -204,6 +226,7 @@ class SeatingReviewStartView(RoundActionView):
                 actor=request.user,
                 seed=seed,
                 publish=publish,
+                withdraw_absent=withdraw_confirmed(request),
             )
 
 
