@@ -50,6 +50,9 @@ urlpatterns = [
     ),
     path("<str:token>/close/", views.TableCloseView.as_view(), name="table-close"),
     path(
+        "<str:token>/confirm/", views.TableConfirmView.as_view(), name="table-confirm"
+    ),
+    path(
         "<str:token>/clock/", clock_views.TableClockView.as_view(), name="table-clock"
     ),
 ]

@@ -45,8 +45,9 @@ from tournaments.forms import (
 )
 from tournaments.messages import error_message
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
+from tournaments.selectors.confirmations import SeatAnswer, seat_answers
+from tournaments.services import confirmations, penalties
 from tournaments.services import hands as services
-from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.rules import hand_entry_of, has_tile_calculator
 from tournaments.views import tablet_answers
@@ -212,6 +213,8 @@ class TableSheetView(TableTokenMixin, View):
         context["delete_error"] = forms_.get("delete_error")
         context["edit_error"] = forms_.get("edit_error")
         context["conflict"] = forms_.get("conflict")
+        context["confirm_answers"] = confirm_answers(self.table)
+        context["confirm_error"] = forms_.get("confirm_error")
         return context
 
     def stale(self, error: Any, number: int | None = None) -> HttpResponse | None:
@@ -397,6 +400,34 @@ class TableCloseView(TableSheetView):
             status = add_service_error(form, error)
             return self.render_sheet(status=status, close_form=form)
         return self.done(table=table)
+
+
+def confirm_answers(table: Table) -> list[SeatAnswer]:
+    """The closed table's players with their answers, when the event asks
+    its players to confirm their table's scores."""
+    if not (table.is_closed and table.round.tournament.players_confirm_tables):
+        return []
+    return seat_answers(table)
+
+
+class TableConfirmView(TableSheetView):
+    """A player taps their name: confirm the closed table's final scores, or
+    dispute them (the organiser's round page calls the referee)."""
+
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        raw = request.POST.get("registration", "")
+        registration_id = int(raw) if raw.isascii() and raw.isdigit() else 0
+        try:
+            confirmations.answer_table(
+                table_id=self.table.pk,
+                registration_id=min(registration_id, 2**31 - 1),
+                kind=request.POST.get("kind", ""),
+                **self.service_context(),
+            )
+        except ERRORS as error:
+            status = getattr(error, "status_code", 400)
+            return self.render_sheet(status=status, confirm_error=error_message(error))
+        return self.done(anchor="confirm")
 
 
 class TilesPreviewView(TableSheetView):
