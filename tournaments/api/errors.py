@@ -51,9 +51,12 @@ def _jsonable(value: Any) -> bool:
 #: or conflicts with what exists (a slug taken).
 STATE_CONFLICTS = frozenset(
     {
+        "absent_players",
+        "checkin_withdrawn",
         "clock_already_started",
         "clock_not_paused",
         "clock_not_running",
+        "confirmations_not_used",
         "earlier_round_not_seated",
         "event_already_in_league",
         "event_upload_expired",
@@ -71,10 +74,13 @@ STATE_CONFLICTS = frozenset(
         "round_not_swappable",
         "seating_already_running",
         "seeding_needs_fours",
+        "self_checkin_not_open",
+        "self_checkin_not_used",
         "session_not_over",
         "session_over",
         "slug_taken",
         "table_closed",
+        "table_not_closed_for_confirmation",
         "table_not_seated",
         "table_open",
         "table_started",

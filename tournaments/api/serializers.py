@@ -48,6 +48,9 @@ class TournamentOutput(serializers.ModelSerializer):
             "is_public",
             "tiebreaks",
             "mers_weight",
+            "uses_checkin",
+            "self_checkin_opens_at",
+            "players_confirm_tables",
         ]
 
 

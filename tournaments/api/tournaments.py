@@ -51,6 +51,11 @@ class TournamentListApi(APIView):
         mers_weight = serializers.DecimalField(
             max_digits=4, decimal_places=2, min_value=0, required=False, allow_null=True
         )
+        uses_checkin = serializers.BooleanField(required=False)
+        self_checkin_opens_at = serializers.DateTimeField(
+            required=False, allow_null=True
+        )
+        players_confirm_tables = serializers.BooleanField(required=False)
 
     @extend_schema(responses=TournamentOutput(many=True))
     def get(self, request: Any) -> Response:
@@ -94,6 +99,11 @@ class TournamentDetailApi(APIView):
         mers_weight = serializers.DecimalField(
             max_digits=4, decimal_places=2, min_value=0, required=False, allow_null=True
         )
+        uses_checkin = serializers.BooleanField(required=False)
+        self_checkin_opens_at = serializers.DateTimeField(
+            required=False, allow_null=True
+        )
+        players_confirm_tables = serializers.BooleanField(required=False)
 
     @extend_schema(responses=TournamentOutput)
     def get(self, request: Any, slug: str) -> Response:
@@ -204,6 +214,11 @@ class SeatingJobApi(APIView):
         )
         publish = serializers.BooleanField(
             default=True, help_text="Publish the plan as soon as it is found."
+        )
+        withdraw_absent = serializers.BooleanField(
+            default=False,
+            help_text="Round 1 of an event using check-in: withdraw the players "
+            "who have not checked in (refused with absent_players otherwise).",
         )
 
     @extend_schema(responses=SeatingPlanOutput)

@@ -3,7 +3,7 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from tournaments.api import clock, events, tables, tournaments
+from tournaments.api import checkin, clock, events, tables, tournaments
 
 T = "tournaments/<slug:slug>/"
 R = T + "rounds/<int:number>/"
@@ -31,6 +31,7 @@ urlpatterns = [
     path(R + "finish/", tournaments.RoundFinishApi.as_view()),
     path(R + "reopen/", tournaments.RoundReopenApi.as_view()),
     path(T + "standings/", tournaments.StandingsApi.as_view()),
+    path(T + "checkin/", checkin.CheckinApi.as_view()),
     path("seating-plans/<int:plan_id>/", tournaments.SeatingPlanDetailApi.as_view()),
     path(
         "seating-plans/<int:plan_id>/publish/",
@@ -46,6 +47,10 @@ urlpatterns = [
     path("tables/<int:table_id>/penalties/", tables.PenaltyListApi.as_view()),
     path("tables/<int:table_id>/close/", tables.TableCloseApi.as_view()),
     path("tables/<int:table_id>/reopen/", tables.TableReopenApi.as_view()),
+    path(
+        "tables/<int:table_id>/confirmations/",
+        checkin.TableConfirmationsApi.as_view(),
+    ),
     path("hands/<int:hand_id>/", tables.HandDetailApi.as_view()),
     path("penalties/<int:penalty_id>/", tables.PenaltyDetailApi.as_view()),
     path(R + "clock/", clock.RoundClockApi.as_view()),
