@@ -166,3 +166,11 @@ def test_round_one_shows_absentees_and_seats_after_the_confirmation(
     )
     assert set(seated) == {p.pk for p in players[:8]}
     assert "have not checked in" not in staff_client.get(round_url).content.decode()
+
+
+def test_a_withdrawn_late_arrival_is_sent_to_the_substitute_rules(staff_client, event):
+    tournament, players = event
+    Registration.objects.filter(pk=players[0].pk).update(status="withdrawn")
+    page = staff_client.get(door(tournament), {"q": "Bell"}).content.decode()
+    assert "bring them back as a substitute from the players list" in page
+    assert "0 present of 11 expected" in page

@@ -169,3 +169,20 @@ def test_round_two_is_not_held_by_check_in(
     with django_capture_on_commit_callbacks(execute=True):
         seating.generate_seating(round_id=round_two.pk, actor=organiser, seed=3)
     assert Seat.objects.filter(round=round_two).count() == 12
+
+
+def test_withdrawals_are_undone_when_the_seating_is_refused(event, organiser):
+    """Seven present: the seating refuses the count, and nobody stays
+    withdrawn by a seating that did not start."""
+    tournament, players = event
+    for registration in players[:7]:
+        mark(tournament, registration, organiser)
+    round_one = tournament.rounds.get(number=1)
+    with pytest.raises(ServiceError) as refused:
+        seating.generate_seating(
+            round_id=round_one.pk, actor=organiser, seed=3, withdraw_absent=True
+        )
+    assert refused.value.code == "player_count_not_multiple_of_four"
+    assert not Registration.objects.filter(
+        tournament=tournament, status="withdrawn"
+    ).exists()
