@@ -22,6 +22,7 @@ from tournaments.models import (
     SeatingPlan,
     SeatResult,
     Table,
+    TableConfirmation,
     Tournament,
 )
 from tournaments.selectors.hand_values import hand_value_text
@@ -147,6 +148,16 @@ class PenaltyAdmin(ScoreReadOnlyAdmin):
     list_display = ["table", "seat", "kind", "points", "reason"]
     list_filter = ["table__round__tournament", "kind"]
     raw_id_fields = ["table", "seat", "referee"]
+
+
+@admin.register(TableConfirmation)
+class TableConfirmationAdmin(ScoreReadOnlyAdmin):
+    """The players' signatures: given on the tablet, cleared by a correction
+    (both audited), never edited here."""
+
+    list_display = ["table", "registration", "kind", "created_at"]
+    list_filter = ["table__round__tournament", "kind"]
+    raw_id_fields = ["table", "registration"]
 
 
 @admin.register(SeatResult)
