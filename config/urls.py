@@ -6,7 +6,7 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("api/", include("scoring.api_urls")),
     path("api/", include("tournaments.api.urls_exports")),
-    path("api/", include("leagues.api_urls")),
+    path("api/", include("leagues.api.urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("staff/", include("tournaments.urls.staff")),

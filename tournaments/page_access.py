@@ -23,8 +23,8 @@ from django.utils import translation
 
 from tournaments.models import Round, Tournament
 from tournaments.permissions import can_organise, can_view
+from tournaments.selectors.rules import first_language
 from tournaments.selectors.seating import with_seating_plan
-from tournaments.services.rules import first_language
 
 
 def open_in_first_language(request: HttpRequest, ruleset: str) -> None:

@@ -153,7 +153,7 @@ def test_the_tile_picker_and_htmx_work_under_the_policy(live_server, page: Page)
     picker.locator("[data-mode='hand']").click()
     for tile in ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "5z", "5z", "9p"]:
         picker.locator(f"[data-palette] [data-tile='{tile}']").click()
-    expect(page.locator("#tiles-preview [data-fan-total]")).to_be_visible()
+    expect(page.locator("#tiles-preview [data-fill='fan_total']")).to_be_attached()
     form.locator("button[type='submit']").click()
     expect(page.locator("#hand-1")).to_be_visible()
     page.wait_for_function(

@@ -13,8 +13,8 @@ from openpyxl import load_workbook
 from tests.factories import player_ids, seated_table
 from tests.integration.page_factories import organised_table, post_hand
 from tournaments.models import Hand
+from tournaments.selectors.rules import deal_of
 from tournaments.services import exports
-from tournaments.services.rules import deal_of
 
 pytestmark = pytest.mark.django_db
 

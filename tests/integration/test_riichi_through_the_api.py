@@ -14,7 +14,7 @@ from tests.factories import TournamentFactory, player_ids, seated_table
 from tests.integration.page_factories import organised_table, post_hand
 from tests.integration.riichi_games import hanchan
 from tournaments.models import AuditEvent, Hand
-from tournaments.services.rules import deal_of
+from tournaments.selectors.rules import deal_of
 
 pytestmark = pytest.mark.django_db
 

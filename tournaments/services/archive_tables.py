@@ -31,8 +31,8 @@ from tournaments.models import (
     Tournament,
     in_wind_order,
 )
+from tournaments.selectors.rules import ruleset_for
 from tournaments.services.errors import ServiceError
-from tournaments.services.rules import ruleset_for
 from tournaments.services.tables import bump_version, rebuild_table
 
 M = TypeVar("M", bound=Model)

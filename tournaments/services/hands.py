@@ -19,18 +19,18 @@ from scoring.engine.rulesets import AnyRuleSet, hand_sheets_of, result_form_of
 from scoring.engine.types import PER_PLAYER, DealState, FieldKind
 from tournaments.extensions import table_closed_callbacks
 from tournaments.models import WINDS, Hand, Round, Seat, Table
-from tournaments.services.audit import Actor, record_event
-from tournaments.services.confirmations import clear_confirmations
-from tournaments.services.errors import ConflictError, ServiceError
-from tournaments.services.revalue import flag_typed_points
-from tournaments.services.rules import (
+from tournaments.selectors.rules import (
     deal_after,
     deal_of,
-    result_from_tiles,
     ruleset_for,
     session_over,
     tiles_for_hand,
 )
+from tournaments.services.audit import Actor, record_event
+from tournaments.services.confirmations import clear_confirmations
+from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.revalue import flag_typed_points
+from tournaments.services.rules import result_from_tiles
 from tournaments.services.tables import (
     bump_version,
     call_time_if_over,

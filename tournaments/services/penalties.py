@@ -12,9 +12,9 @@ from typing import Any
 from django.db import transaction
 
 from tournaments.models import Penalty, Seat
+from tournaments.selectors.rules import ruleset_for
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ConflictError, ServiceError
-from tournaments.services.rules import ruleset_for
 from tournaments.services.tables import (
     bump_version,
     check_table_open,

@@ -26,14 +26,15 @@ from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import AnyRuleSet, tile_calculator
 from scoring.engine.types import DealState
 from tournaments.models import Hand, Table
+from tournaments.selectors.rules import tiles_for_hand
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
-from tournaments.services.rules import result_from_tiles, tiles_for_hand
+from tournaments.services.rules import result_from_tiles
 
 #: The Hand fields a deal's winds are stored in.
 WIND_FIELDS = frozenset({"seat_winds", "prevalent_wind"})
 #: What a tile calculator reads of the deal (hand-format.md), which
-#: ``rules.tiles_for_hand`` fills in from the hand's own deal.
+#: ``selectors.rules.tiles_for_hand`` fills in from the hand's own deal.
 DEAL_KEYS = ("prevalent_wind", "seat_wind")
 
 

@@ -32,6 +32,7 @@ from tournaments.models import (
     in_wind_order,
 )
 from tournaments.selectors.clock import get_table_clock
+from tournaments.selectors.rules import deal_of, ruleset_for
 from tournaments.selectors.tables import TableRows, remember_rows
 from tournaments.services.audit import Actor
 from tournaments.services.errors import ConflictError, ServiceError
@@ -44,7 +45,7 @@ from tournaments.services.revalue import (
     revalue_from_tiles,
     value_of,
 )
-from tournaments.services.rules import deal_fields, deal_of, ruleset_for, score_table
+from tournaments.services.rules import deal_fields, score_table
 
 
 def lock_round(round_id: int) -> Round:

@@ -20,15 +20,15 @@ from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import hand_preview_of, hand_sheets_of
 from scoring.engine.tiles import parse_tiles
 from scoring.messages import describe, set_label, sheet_label
+from tournaments.display import signed, wind_name
 from tournaments.messages import error_message
 from tournaments.models import Seat, Table
+from tournaments.selectors.rules import deal_of, ruleset_for
+from tournaments.selectors.table_state import get_next_deal
 from tournaments.selectors.tables import get_table_sheet
 from tournaments.services.errors import ServiceError
 from tournaments.services.hands import engine_payload
-from tournaments.services.rules import deal_of, ruleset_for
-from tournaments.views.display import signed, wind_name
 from tournaments.views.referee import TableSheetView
-from tournaments.views.table_state import get_next_deal
 
 PREVIEW = "tournaments/referee/_hands_preview.html"
 

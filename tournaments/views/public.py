@@ -16,12 +16,12 @@ from django.views import View
 from django.views.decorators.gzip import gzip_page
 
 from scoring.messages import score_words
+from tournaments.display import format_points
 from tournaments.selectors.room import get_live_standings, list_public_tournaments
+from tournaments.selectors.table_state import seat_cells
 from tournaments.selectors.tables import list_round_tables
-from tournaments.views.display import format_points
 from tournaments.views.live import LiveMixin
 from tournaments.views.mixins import TournamentMixin, render_page
-from tournaments.views.table_state import seat_cells
 
 
 @method_decorator(gzip_page, name="dispatch")

@@ -27,6 +27,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
@@ -46,13 +47,15 @@ from tournaments.forms import (
 from tournaments.messages import error_message
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
 from tournaments.selectors.confirmations import SeatAnswer, seat_answers
+from tournaments.selectors.rules import has_tile_calculator
+from tournaments.selectors.table_state import get_table_page, get_tiles_preview
 from tournaments.services import confirmations, penalties
 from tournaments.services import hands as services
 from tournaments.services.errors import ConflictError, ServiceError
-from tournaments.services.rules import hand_entry_of, has_tile_calculator
+from tournaments.services.rules import hand_entry_of
 from tournaments.views import tablet_answers
+from tournaments.views.clock import table_clock_context
 from tournaments.views.mixins import TableTokenMixin
-from tournaments.views.table_state import get_table_page, get_tiles_preview
 from tournaments.views.tile_picker import blank_tile_picker
 
 PAGE = "tournaments/referee/table.html"
@@ -61,6 +64,26 @@ PREVIEW = "tournaments/referee/_tiles_preview.html"
 WATCH = "tournaments/referee/_watch.html"
 ENTERED = "tournaments/referee/_hand_entered.html"
 ERRORS = (ServiceError, EngineError)
+RESULT_TEMPLATES = "tournaments/referee/results/{}.html"
+
+
+def result_template(ruleset_code: str) -> str:
+    """The template that says a hand's result in words: the rule set's own
+    (``results/<code>.html``), else the generic one listing its inputs."""
+    names = [RESULT_TEMPLATES.format(ruleset_code), RESULT_TEMPLATES.format("generic")]
+    return select_template(names).template.name
+
+
+def table_page_context(table: Table) -> dict[str, Any]:
+    """The tablet page's sheet (``selectors.table_state``), the template that
+    says its results and the clock beside it (is the round open?)."""
+    template = result_template(table.round.tournament.ruleset)
+    in_words = template == RESULT_TEMPLATES.format("generic")
+    return {
+        **get_table_page(table, in_words=in_words),
+        "result_template": template,
+        **table_clock_context(table),
+    }
 
 
 def add_service_error(form: forms.Form, error: Any) -> int:
@@ -180,7 +203,7 @@ class TableSheetView(TableTokenMixin, View):
 
     def sheet_context(self, **forms_: Any) -> dict[str, Any]:
         """The sheet's context, with the forms a request left behind."""
-        context = get_table_page(self.table)
+        context = table_page_context(self.table)
         players = self.player_choices
         version = {"table_version": self.table.version}
         hand_form = forms_.get("hand_form") or self.hand_form(

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from django.views import View
 
 from scoring.messages import score_words
+from tournaments.display import format_points
 from tournaments.models import Registration
 from tournaments.selectors.clock import get_current_round
 from tournaments.selectors.room import (
@@ -22,7 +23,6 @@ from tournaments.selectors.room import (
     get_player_record,
     list_round_sitters,
 )
-from tournaments.views.display import format_points
 from tournaments.views.live import LiveMixin
 from tournaments.views.mixins import TournamentMixin, render_page
 from tournaments.views.public import standings_context

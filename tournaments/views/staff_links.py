@@ -20,13 +20,13 @@ from tournaments.clock import ClockReading
 from tournaments.messages import error_message
 from tournaments.models import Round, Table
 from tournaments.selectors.clock import get_table_clock
+from tournaments.selectors.rules import ruleset_for
+from tournaments.selectors.table_state import seat_cells
 from tournaments.selectors.tables import list_round_tables
 from tournaments.services import seating
 from tournaments.services.errors import ServiceError
-from tournaments.services.rules import ruleset_for
 from tournaments.venue.links import table_link
 from tournaments.views.mixins import OrganiserMixin
-from tournaments.views.table_state import seat_cells
 
 POLL_SECONDS = 15
 """How often the round page refreshes its table list."""

@@ -11,12 +11,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from tournaments.display import wind_letter
 from tournaments.forms import SwapForm
 from tournaments.messages import error_message
 from tournaments.models import Round, Seat
 from tournaments.services import seating
 from tournaments.services.errors import ServiceError
-from tournaments.views.display import wind_letter
 from tournaments.views.mixins import OrganiserMixin
 from tournaments.views.staff_links import TableRow, table_rows
 

@@ -1,5 +1,5 @@
 """Who may do what on every leagues route: a table with a row for each URL
-pattern of ``leagues/urls.py`` and ``leagues/api_urls.py`` (a new route
+pattern of ``leagues/urls.py`` and ``leagues/api/urls.py`` (a new route
 without a row fails ``test_every_route_has_a_row``). Five accounts
 (anonymous, a plain account, another organiser, the organiser, the admin)
 on a public and a private league, event, tournament and player; no answer
@@ -22,7 +22,7 @@ import pytest
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
-import leagues.api_urls
+import leagues.api.urls
 import leagues.urls
 from tests.integration.leagues.permission_world import (
     ACTORS,
@@ -34,7 +34,7 @@ from tests.integration.leagues.permission_world import (
 
 pytestmark = pytest.mark.django_db
 
-ROUTES = walk(leagues.urls.urlpatterns) + walk(leagues.api_urls.urlpatterns, "api/")
+ROUTES = walk(leagues.urls.urlpatterns) + walk(leagues.api.urls.urlpatterns, "api/")
 
 PUBLIC_READ = "200 200 200 200 200"
 PRIVATE_READ = "404 404 404 200 200"

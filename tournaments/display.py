@@ -1,4 +1,7 @@
-"""How numbers and winds look on the pages (table points: ``exact_points``)."""
+"""How numbers and winds look on the pages (table points: ``exact_points``).
+
+Below the selectors: the rows they prepare for a page (the tablet's sheet)
+carry these words, and the views use them for the rest."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Reads for the tablet page: the next hand's winds and the sheet's rows.
+"""Reads for the tablet page: the next hand's winds, the sheet's rows and
+the tiles' preview, as data (dataclasses and dicts); which templates show
+them, and the clock beside them, are the view's (``views.referee``).
 
 Everything is said in the rule set's own words (``RuleSetWords``, through
 ``scoring.messages``); an input's kind decides how it reads
@@ -16,25 +18,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.template.loader import select_template
-
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import result_form_of, running_scores_of, tile_calculator
 from scoring.engine.types import DealState, FieldKind, ResultForm
 from scoring.messages import counter_labels, describe, result_label, score_words
 from scoring.services_fans import calculate
+from tournaments.display import format_points, signed, wind_letter, wind_name
 from tournaments.models import Hand, Penalty, Seat, Table, in_wind_order
 from tournaments.result_inputs import summary_value
 from tournaments.selectors.exports import player_scores
-from tournaments.selectors.tables import get_table_sheet
-from tournaments.services.rules import (
+from tournaments.selectors.rules import (
     deal_after,
     ruleset_for,
     session_over,
     tiles_for_hand,
 )
-from tournaments.views.clock import table_clock_context
-from tournaments.views.display import format_points, signed, wind_letter, wind_name
+from tournaments.selectors.tables import get_table_sheet
 
 
 def get_next_deal(table: Table, hands: list[Hand]) -> DealState | None:
@@ -79,16 +78,6 @@ class HandRow:
     kind_label: Any = ""
     summary: tuple[tuple[Any, Any], ...] = ()
     """For a rule set without its own result template: each input in words."""
-
-
-RESULT_TEMPLATES = "tournaments/referee/results/{}.html"
-
-
-def result_template(ruleset_code: str) -> str:
-    """The template that says a hand's result in words: the rule set's own
-    (``results/<code>.html``), else the generic one listing its inputs."""
-    names = [RESULT_TEMPLATES.format(ruleset_code), RESULT_TEMPLATES.format("generic")]
-    return select_template(names).template.name
 
 
 def result_summary(
@@ -151,19 +140,19 @@ def _seat_rows(
     return rows
 
 
-def get_table_page(table: Table) -> dict[str, Any]:
-    """Everything the tablet page shows, ready for the template."""
+def get_table_page(table: Table, *, in_words: bool) -> dict[str, Any]:
+    """What the tablet page shows of the table's sheet, ready for the
+    template. ``in_words``: each hand's result is also said input by input
+    (for a rule set without its own result template)."""
     sheet = get_table_sheet(table)
     seats, hands, penalties = sheet.seats, sheet.hands, sheet.penalties
     deal = get_next_deal(table, hands) if len(seats) == 4 else None
     code = table.round.tournament.ruleset
-    template = result_template(code)
-    generic = template == RESULT_TEMPLATES.format("generic")
     ruleset, options = ruleset_for(table.round.tournament)
     form = result_form_of(ruleset, options)
     entry: ResultForm | None = None
     names: dict[int, str] = {}
-    if generic:
+    if in_words:
         entry = form
         names = {i: seat.registration.player.name for i, seat in enumerate(seats)}
     # What the players hold now, when the rule set says (riichi's points);
@@ -185,8 +174,8 @@ def get_table_page(table: Table) -> dict[str, Any]:
                 (wind_letter(wind), signed(delta))
                 for wind, delta in zip(hand.seat_winds, hand.deltas, strict=False)
             ],
-            kind_label=result_label(hand.kind, code) if generic else "",
-            summary=result_summary(hand, entry, names, code) if generic else (),
+            kind_label=result_label(hand.kind, code) if in_words else "",
+            summary=result_summary(hand, entry, names, code) if in_words else (),
         )
         for hand in hands
     ]
@@ -200,7 +189,6 @@ def get_table_page(table: Table) -> dict[str, Any]:
         "running_points": running is not None,
         "score_words": score_words(code),
         "hand_rows": hand_rows,
-        "result_template": template,
         "penalty_rows": penalty_rows,
         "next_deal": deal,
         "next_hand_number": len(hands) + 1,
@@ -212,7 +200,6 @@ def get_table_page(table: Table) -> dict[str, Any]:
             for name, label in counter_labels(code).items()
             if deal is not None and name in dict(deal.counters)
         ],
-        **table_clock_context(table),  # the clock; is the round open?
     }
 
 

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The test suite's wall time, target by target, as `make test` runs them
+# (issue 28: the fast suite under 4 minutes with two processes, make test
+# under 10). Usage: bash bench/suite_time.sh [target ...]; XDIST=0 for one
+# process. Prints one line a target and the total; a failing target is
+# timed all the same and named.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(services lint test-sqlite test-postgres test-worker test-faults test-e2e)
+make venv > /dev/null
+total_ms=0
+for target in "${targets[@]}"; do
+  start=$(date +%s%N)
+  if make "$target" > "/tmp/suite_time.$target.log" 2>&1; then status=ok; else status=FAILED; fi
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  total_ms=$(( total_ms + ms ))
+  printf '%-14s %5d.%d s  %s\n' "$target" $((ms / 1000)) $((ms % 1000 / 100)) "$status"
+done
+printf '%-14s %5d.%d s  (load average: %s)\n' total $((total_ms / 1000)) \
+  $((total_ms % 1000 / 100)) "$(cut -d' ' -f1-3 /proc/loadavg)"
