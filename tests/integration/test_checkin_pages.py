@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from tests.factories import organiser_account
 from tests.integration.round_helpers import EIGHT, named_players, organised
+from tests.integration.test_tournament_settings_page import settings_data
 from tournaments.models import Registration
 from tournaments.views.checkin import entrance_key
 
@@ -174,3 +175,20 @@ def test_a_withdrawn_late_arrival_is_sent_to_the_substitute_rules(staff_client, 
     page = staff_client.get(door(tournament), {"q": "Bell"}).content.decode()
     assert "bring them back as a substitute from the players list" in page
     assert "0 present of 11 expected" in page
+
+
+def test_the_settings_page_turns_check_in_on(staff_client, organiser):
+    tournament = organised(organiser)
+    url = reverse("staff:tournament-settings", args=[tournament.slug])
+    assert 'type="datetime-local"' in staff_client.get(url).content.decode()
+    data = settings_data(
+        tournament,
+        uses_checkin="on",
+        self_checkin_opens_at="2026-05-01T08:30",
+        players_confirm_tables="on",
+    )
+    assert staff_client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.uses_checkin and tournament.players_confirm_tables
+    opens = timezone.localtime(tournament.self_checkin_opens_at)
+    assert (opens.hour, opens.minute) == (8, 30)
