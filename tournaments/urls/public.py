@@ -5,7 +5,7 @@ from django.urls import path
 
 from tournaments.views import clock as clock_views
 from tournaments.views import public as views
-from tournaments.views import room
+from tournaments.views import room, signups
 
 app_name = "public"
 
@@ -36,5 +36,10 @@ urlpatterns = [
         "t/<slug:slug>/rounds/<int:number>/clock/",
         clock_views.RoundClockPageView.as_view(),
         name="round-clock",
+    ),
+    path(
+        "register/<str:token>/",
+        signups.SignupPrivateView.as_view(),
+        name="signup-private",
     ),
 ]
