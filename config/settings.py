@@ -236,6 +236,7 @@ SPECTACULAR_SETTINGS = {
         "PenaltyKindEnum": "tournaments.models.Penalty.Kind",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
+        "SignupStatusEnum": "tournaments.models.Signup.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
         "ExportKindEnum": "tournaments.models.ExportFile.Kind",
         "ExportStatusEnum": "tournaments.models.ExportFile.Status",

@@ -242,6 +242,10 @@ SERVICE_MESSAGES: dict[str, Any] = {
     "bad_question_kind": _(
         "Question %(row)s must be answered by yes or no, or by a short text."
     ),
+    "bad_question_key": _("Question %(row)s repeats the key of another question."),
+    "signup_date_out_of_range": _(
+        "Give a date between the years %(earliest)s and %(latest)s."
+    ),
     "signup_dates_reversed": _("Registration must close after it opens."),
     "bad_capacity": _("Give between 1 and %(max)s places."),
     "bad_retention_days": _("Keep the personal data between 0 and %(max)s days."),

@@ -52,6 +52,9 @@ ANSWER_MAX_LENGTH = 200
 CLUB_MAX_LENGTH = 120
 MAX_CAPACITY = 10_000
 MAX_RETENTION_DAYS = 3650
+#: Registration opens and closes within these years (an ancient date's
+#: local-time offset is not even a whole minute).
+EARLIEST_YEAR, LATEST_YEAR = 2000, 2999
 #: The statuses a registrant may still change or cancel.
 OPEN_STATUSES = (Signup.Status.PENDING, Signup.Status.CONFIRMED, Signup.Status.WAITING)
 
@@ -66,6 +69,10 @@ def clean_questions(questions: Sequence[Mapping[str, Any]]) -> list[dict[str, st
         raise ServiceError("too_many_questions", field="questions", max=MAX_QUESTIONS)
     cleaned = []
     keys: set[str] = set()
+    # Kept keys first, so that a new question never takes a kept one's key
+    # (nor its answers).
+    given = {str(q.get("key"))[:40] for q in questions if q.get("key")}
+    fresh = (f"q{n}" for n in range(1, 2 * MAX_QUESTIONS + 2) if f"q{n}" not in given)
     for number, question in enumerate(questions, start=1):
         label = str(question.get("label") or "").strip()
         kind = question.get("kind") or "yes_no"
@@ -78,9 +85,9 @@ def clean_questions(questions: Sequence[Mapping[str, Any]]) -> list[dict[str, st
             )
         if kind not in QUESTION_KINDS:
             raise ServiceError("bad_question_kind", field="questions", row=number)
-        key = str(question.get("key") or f"q{number}")
-        while key in keys:
-            key += "_"
+        key = str(question.get("key") or "")[:40] or next(fresh)
+        if key in keys:
+            raise ServiceError("bad_question_key", field="questions", row=number)
         keys.add(key)
         cleaned.append({"key": key, "label": label, "kind": kind})
     return cleaned
@@ -99,6 +106,14 @@ def set_signup_options(
     retention_days: int = 30,
 ) -> SignupOptions:
     """Open (or change) registration; more places promote the waiting list."""
+    for field, moment in (("opens_at", opens_at), ("closes_at", closes_at)):
+        if not EARLIEST_YEAR <= moment.year <= LATEST_YEAR:
+            raise ServiceError(
+                "signup_date_out_of_range",
+                field=field,
+                earliest=EARLIEST_YEAR,
+                latest=LATEST_YEAR,
+            )
     if closes_at <= opens_at:
         raise ServiceError("signup_dates_reversed", field="closes_at")
     if not 1 <= capacity <= MAX_CAPACITY:

@@ -37,6 +37,7 @@ urlpatterns = [
         clock_views.RoundClockPageView.as_view(),
         name="round-clock",
     ),
+    path("t/<slug:slug>/register/", signups.SignupFormView.as_view(), name="signup"),
     path(
         "register/<str:token>/",
         signups.SignupPrivateView.as_view(),
