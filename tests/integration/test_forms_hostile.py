@@ -185,6 +185,8 @@ def test_no_form_answers_a_server_error_whatever_is_typed():
     assert (
         "/staff/" in actions and "/table/" in actions and "/manage/leagues/" in actions
     )
+    # And registration's: the public form, the private page, the organiser's.
+    assert "/register/" in actions and "/registrations/settings/" in actions
     failures, tried = [], 0
     for action, form in forms:
         send = client.post if form["method"] == "post" else client.get

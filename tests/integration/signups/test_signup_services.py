@@ -280,3 +280,34 @@ def test_the_beat_schedule_runs_the_erasure(settings):
     tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert "tournaments.tasks.signups.erase_expired_signups_task" in tasks
     assert "tournaments.tasks.signups.send_owed_signup_emails_task" in tasks
+
+
+def test_the_task_retries_a_failed_send(opened, monkeypatch):
+    from tournaments.services import signup_emails
+    from tournaments.tasks.signups import send_signup_email_task
+
+    signup = sign_up(opened, "Ann One")
+    email = SignupEmail.objects.get(signup=signup)
+    real = signup_emails.send_mail
+    failures = [OSError("connection refused")]
+
+    def flaky(*args, **kwargs):
+        if failures:
+            raise failures.pop()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(signup_emails, "send_mail", flaky)
+    # As a worker would: the failure is retried, not raised.
+    result = send_signup_email_task.apply(args=[email.pk], throw=False)
+    assert result.get() is True
+    email.refresh_from_db()
+    assert email.sent_at is not None
+    assert len(mail.outbox) == 1
+
+
+def test_an_erased_address_is_never_written_to(opened):
+    signup = sign_up(opened, "Ann One")
+    Signup.objects.filter(pk=signup.pk).update(email="")
+    email = SignupEmail.objects.get(signup=signup)
+    assert send_signup_email(email.pk) is False
+    assert mail.outbox == []
