@@ -236,6 +236,7 @@ SPECTACULAR_SETTINGS = {
         "PenaltyKindEnum": "tournaments.models.Penalty.Kind",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
+        "SignupStatusEnum": "tournaments.models.Signup.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
         "ExportKindEnum": "tournaments.models.ExportFile.Kind",
         "ExportStatusEnum": "tournaments.models.ExportFile.Status",
@@ -295,12 +296,41 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.jobs.requeue_jobs_task",
         "schedule": JOB_REQUEUE_EVERY_S,
     },
+    # Registration: the e-mails whose task was lost, then the personal data
+    # whose retention after the event is over (tournaments/tasks/signups.py).
+    "send-owed-signup-emails": {
+        "task": "tournaments.tasks.signups.send_owed_signup_emails_task",
+        "schedule": 300.0,
+    },
+    "erase-expired-signups": {
+        "task": "tournaments.tasks.signups.erase_expired_signups_task",
+        "schedule": 6 * 3600.0,
+    },
     # Ratings follow the sessions: a job is queued when a score changed.
     "refresh-ratings": {
         "task": "leagues.tasks.refresh_ratings_task",
         "schedule": env.float("RATINGS_REFRESH_EVERY_S", default=60.0),
     },
 }
+
+# Registration's e-mails (tournaments/services/signup_emails.py): printed on
+# the console in development, sent by SMTP in production (EMAIL_HOST...).
+EMAIL_BACKEND = env.str(
+    "EMAIL_BACKEND",
+    default="django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=False)
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=20)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="muraille@localhost")
+# The site's address in the e-mails' links (a Celery task has no request).
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
 
 # Seating: seconds a seating job may search before it keeps its best plan.
 SEATING_TIME_LIMIT_S = env.float("SEATING_TIME_LIMIT_S", default=5.0)

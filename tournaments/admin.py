@@ -21,6 +21,9 @@ from tournaments.models import (
     Seat,
     SeatingPlan,
     SeatResult,
+    Signup,
+    SignupEmail,
+    SignupOptions,
     Table,
     TableConfirmation,
     Tournament,
@@ -193,3 +196,35 @@ class AuditEventAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+class SignupReadOnlyAdmin(admin.ModelAdmin):
+    """View only: the sign-up services count the places and promote the
+    waiting list under the tournament's lock; an edit here would skip them
+    (the registrations page and the API are the way to change a sign-up)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(SignupOptions)
+class SignupOptionsAdmin(SignupReadOnlyAdmin):
+    list_display = ["tournament", "opens_at", "closes_at", "capacity"]
+
+
+@admin.register(Signup)
+class SignupAdmin(SignupReadOnlyAdmin):
+    list_display = ["__str__", "tournament", "status", "paid", "created_at"]
+    list_filter = ["status", "paid"]
+    search_fields = ["first_name", "last_name", "club"]
+
+
+@admin.register(SignupEmail)
+class SignupEmailAdmin(SignupReadOnlyAdmin):
+    list_display = ["signup", "kind", "created_at", "sent_at"]

@@ -253,6 +253,52 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "are two people."
     ),
     "unknown_player": _("There is no player %(player)s."),
+    # Public registration (services.signups).
+    "too_many_questions": _("Ask at most %(max)s questions."),
+    "bad_question_label": _(
+        "Question %(row)s needs a text of at most %(max)s characters."
+    ),
+    "bad_question_kind": _(
+        "Question %(row)s must be answered by yes or no, or by a short text."
+    ),
+    "bad_question_key": _("Question %(row)s repeats the key of another question."),
+    "signup_date_out_of_range": _(
+        "Give a date between the years %(earliest)s and %(latest)s."
+    ),
+    "signup_dates_reversed": _("Registration must close after it opens."),
+    "bad_capacity": _("Give between 1 and %(max)s places."),
+    "bad_retention_days": _("Keep the personal data between 0 and %(max)s days."),
+    "signup_not_pending": _(
+        "Only a registration holding a place and not yet confirmed can be confirmed."
+    ),
+    "signup_closed": _("This registration is cancelled or refused."),
+    "signups_not_open": _("Registration for this tournament is not open."),
+    "signups_closed": _("Registration for this tournament is closed."),
+    "event_started": _(
+        "The tournament has started: the results stay, and your e-mail and "
+        "answers are erased after the organiser's retention."
+    ),
+    "unknown_signup": _("There is no such registration."),
+    "club_too_long": _("The club's name is too long (at most %(max)s characters)."),
+    "malformed_email": _("Give a valid e-mail address."),
+    "malformed_answers": _("The answers must be given by question."),
+    "unknown_question": _("“%(key)s” is not a question of this form."),
+    "answer_not_yes_no": _("Answer question “%(key)s” by yes or no."),
+    "bad_answer_text": _(
+        "The answer to “%(key)s” is too long (at most %(max)s characters)."
+    ),
+    "already_signed_up": _(
+        "This player is already registered with this e-mail: use the private "
+        "link you received to change the registration."
+    ),
+    "likely_player_unanswered": _(
+        "A known player, %(player)s, may be this registrant: say whether it is "
+        "the same person."
+    ),
+    "ema_number_taken": _(
+        "The EMA number %(ema_number)s is another player's: check it with the "
+        "registrant."
+    ),
 }
 
 

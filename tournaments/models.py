@@ -767,3 +767,136 @@ class TableConfirmation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} {self.registration} {self.kind}"
+
+
+# --- Public registration (issue 30): the sign-up form, its waiting list and
+# its e-mails. A ``Signup`` is a request to play, made by the player; the
+# organiser's confirmation turns it into a ``Registration`` above. Kept
+# apart from ``Registration`` so that the event's players stay the one list
+# every other service reads.
+
+
+def new_signup_token() -> str:
+    """The registrant's private link: unguessable, never listed."""
+    return secrets.token_urlsafe(24)
+
+
+class SignupOptions(models.Model):
+    """The organiser's opening of registration for one tournament."""
+
+    tournament = models.OneToOneField(
+        Tournament,
+        verbose_name=_("tournament"),
+        related_name="signup_options",
+        on_delete=models.CASCADE,
+    )
+    opens_at = models.DateTimeField(_("registration opens"))
+    closes_at = models.DateTimeField(_("registration closes"))
+    capacity = models.PositiveIntegerField(
+        _("places"), validators=[MinValueValidator(1)]
+    )
+    # [{"key": "meal", "label": "Vegetarian meal?", "kind": "yes_no"}, ...]
+    questions = models.JSONField(_("questions"), default=list, blank=True)
+    message = models.TextField(_("message on the form"), blank=True)
+    retention_days = models.PositiveSmallIntegerField(
+        _("days the e-mails and answers are kept after the event"), default=30
+    )
+
+    class Meta:
+        verbose_name = _("registration options")
+        verbose_name_plural = _("registration options")
+
+    def __str__(self) -> str:
+        return str(self.tournament)
+
+
+class Signup(models.Model):
+    class Status(models.TextChoices):
+        # Holds a place, waiting for the organiser's confirmation.
+        PENDING = "pending", _("Awaiting confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        WAITING = "waiting", _("On the waiting list")
+        REFUSED = "refused", _("Refused")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    #: The statuses that hold one of the event's places.
+    HOLDS_A_PLACE = (Status.PENDING, Status.CONFIRMED)
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        related_name="signups",
+        on_delete=models.CASCADE,
+    )
+    token = models.CharField(max_length=64, unique=True, default=new_signup_token)
+    first_name = models.CharField(_("first name"), max_length=80, blank=True)
+    last_name = models.CharField(_("last name"), max_length=80)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    country = models.CharField(_("country"), max_length=3, blank=True)
+    ema_number = models.CharField(_("EMA number"), max_length=8, blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    answers = models.JSONField(_("answers"), default=dict, blank=True)
+    language = models.CharField(_("language"), max_length=10, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=Status)
+    paid = models.BooleanField(_("paid"), default=False)
+    # A known player the import's rules find for this name: shown to the
+    # organiser, who says whether it is the same person (never merged alone).
+    likely_player = models.ForeignKey(
+        Player,
+        verbose_name=_("likely known player"),
+        related_name="+",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    registration = models.OneToOneField(
+        Registration,
+        verbose_name=_("registration"),
+        related_name="signup",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    created_at = models.DateTimeField(_("received"), auto_now_add=True)
+    erased_at = models.DateTimeField(_("personal data erased"), null=True, blank=True)
+
+    class Meta:
+        # Order of arrival: the waiting list's order.
+        ordering = ["tournament", "created_at", "pk"]
+        verbose_name = _("sign-up")
+        verbose_name_plural = _("sign-ups")
+
+    def __str__(self) -> str:
+        return join_name(self.first_name, self.last_name)
+
+    @property
+    def name(self) -> str:
+        return join_name(self.first_name, self.last_name)
+
+
+class SignupEmail(models.Model):
+    """One e-mail owed to a registrant; ``sent_at`` makes it sent once."""
+
+    class Kind(models.TextChoices):
+        RECEIVED = "received", _("Registration received")
+        WAITING = "waiting", _("On the waiting list")
+        PROMOTED = "promoted", _("A place freed up")
+        CONFIRMED = "confirmed", _("Registration confirmed")
+        REFUSED = "refused", _("Registration refused")
+        CANCELLED = "cancelled", _("Registration cancelled")
+
+    signup = models.ForeignKey(Signup, related_name="emails", on_delete=models.CASCADE)
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["signup", "kind"], name="signup_email_once_per_kind"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.signup} · {self.kind}"

@@ -19,6 +19,7 @@ import pytest
 
 from tests.factories import player_ids
 from tests.integration.round_helpers import EIGHT, named_players, organised, seat_round
+from tests.integration.signups.helpers import open_registration, sign_up
 from tests.integration.test_hands_revalued import SOUTH_PUNG
 from tournaments.models import (
     AuditEvent,
@@ -44,6 +45,7 @@ from tournaments.services import (
     seating,
     seating_plans,
     setup,
+    signups,
 )
 
 pytestmark = pytest.mark.django_db
@@ -368,7 +370,37 @@ def _merge(world: World) -> Player:
     return keep
 
 
+def _signup_options(world: World) -> Any:
+    return open_registration(world.tournament, world.organiser)
+
+
+def _signup(world: World) -> Any:
+    open_registration(world.tournament, world.organiser)
+    return sign_up(world.tournament, "Ann Registrant")
+
+
+def _signup_confirm(world: World) -> Any:
+    signup = _signup(world)
+    return signups.confirm_signup(signup_id=signup.pk, actor=world.organiser)
+
+
+def _signup_refuse(world: World) -> Any:
+    signup = _signup(world)
+    return signups.refuse_signup(signup_id=signup.pk, actor=world.organiser)
+
+
+def _signup_paid(world: World) -> Any:
+    signup = _signup(world)
+    return signups.set_signup_paid(
+        signup_id=signup.pk, actor=world.organiser, paid=True
+    )
+
+
 SCENARIOS: dict[str, Callable[[World], Any]] = {
+    "signup.options": _signup_options,
+    "signup.confirm": _signup_confirm,
+    "signup.refuse": _signup_refuse,
+    "signup.paid": _signup_paid,
     "tournament.create": _created_tournament,
     "tournament.update": _update,
     "players.register": _register,

@@ -21,7 +21,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from leagues.demo import load_league_demo
+from tests.integration.signups.helpers import open_registration, sign_up
 from tournaments.demo import DEMO_USERNAME, load_demo
+from tournaments.models import Tournament
 
 # The demo seats through a job enqueued on commit: real commits are needed.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -111,8 +113,8 @@ def _shape(path: str, fields: dict) -> tuple:
     return (re.sub(r"\d+|[A-Za-z0-9_-]{20,}", "#", path), tuple(sorted(fields)))
 
 
-def _crawl(client: Client) -> list[tuple[str, dict]]:
-    seen, queue, forms, shapes = set(), list(START), [], set()
+def _crawl(client: Client, extra: tuple[str, ...] = ()) -> list[tuple[str, dict]]:
+    seen, queue, forms, shapes = set(), [*START, *extra], [], set()
     while queue and len(seen) < MAX_PAGES:
         path = queue.pop(0)
         if path in seen or SKIP.search(path):
@@ -153,18 +155,38 @@ def _attempts(form: dict):
             yield name, filename, {**form["fields"], name: upload}
 
 
+def _registration_pages() -> tuple[str, ...]:
+    """Registration open on a demo event, with one sign-up: its public form
+    and the private page only a sign-up's link reaches."""
+    tournament = Tournament.objects.order_by("pk").first()
+    organiser = get_user_model().objects.get(username=DEMO_USERNAME)
+    open_registration(
+        tournament,
+        organiser,
+        capacity=1,
+        questions=[
+            {"key": "meal", "label": "Vegetarian meal?", "kind": "yes_no"},
+            {"key": "allergies", "label": "Allergies", "kind": "text"},
+        ],
+    )
+    signup = sign_up(tournament, "Ann Registrant")
+    return (f"/t/{tournament.slug}/register/", f"/register/{signup.token}/")
+
+
 def test_no_form_answers_a_server_error_whatever_is_typed():
     load_demo(with_login=True)
     load_demo(with_login=True, ruleset="riichi")
     load_league_demo(with_login=True)
     client = Client(raise_request_exception=False)
     client.force_login(get_user_model().objects.get(username=DEMO_USERNAME))
-    forms = _crawl(client)
+    forms = _crawl(client, extra=_registration_pages())
     # The crawl reached the organiser's forms and a tablet's hand entry.
     actions = " ".join(action for action, _form in forms)
     assert (
         "/staff/" in actions and "/table/" in actions and "/manage/leagues/" in actions
     )
+    # And registration's: the public form, the private page, the organiser's.
+    assert "/register/" in actions and "/registrations/settings/" in actions
     failures, tried = [], 0
     for action, form in forms:
         send = client.post if form["method"] == "post" else client.get

@@ -3,10 +3,11 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from tournaments.api import checkin, clock, events, tables, tournaments
+from tournaments.api import checkin, clock, events, registrations, tables, tournaments
 
 T = "tournaments/<slug:slug>/"
 R = T + "rounds/<int:number>/"
+S = T + "registrations/<int:signup_id>/"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -54,5 +55,18 @@ urlpatterns = [
     path("hands/<int:hand_id>/", tables.HandDetailApi.as_view()),
     path("penalties/<int:penalty_id>/", tables.PenaltyDetailApi.as_view()),
     path(R + "clock/", clock.RoundClockApi.as_view()),
+    path(T + "registrations/", registrations.RegistrationListApi.as_view()),
+    path(
+        T + "registrations/options/",
+        registrations.RegistrationOptionsApi.as_view(),
+    ),
+    path(S + "confirm/", registrations.RegistrationConfirmApi.as_view()),
+    path(S + "refuse/", registrations.RegistrationRefuseApi.as_view()),
+    path(S + "paid/", registrations.RegistrationPaidApi.as_view()),
+    path("registrations/<str:token>/", registrations.OwnRegistrationApi.as_view()),
+    path(
+        "registrations/<str:token>/cancel/",
+        registrations.OwnRegistrationCancelApi.as_view(),
+    ),
     path(R + "clock/<slug:action>/", clock.RoundClockActionApi.as_view()),
 ]

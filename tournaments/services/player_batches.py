@@ -184,3 +184,13 @@ def find_or_create_players(rows: Sequence[Mapping[str, str]]) -> list[Player]:
         found.append(player)
     taken = players.save()
     return [taken.get(id(player), player) for player in found]
+
+
+def find_known_player(
+    first_name: str, last_name: str, ema_number: str, club_name: str
+) -> Player | None:
+    """The stored player a row would be matched to by the rules above, or
+    None; nothing is written (a public registration shows it to the
+    organiser, who decides)."""
+    club = Club.objects.filter(name=club_name.strip()).first() if club_name else None
+    return _Players().find(first_name, last_name, ema_number, club)

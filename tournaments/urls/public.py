@@ -3,7 +3,7 @@ another app's prefix (/staff/, /table/, /accounts/...)."""
 
 from django.urls import path
 
-from tournaments.views import checkin, room
+from tournaments.views import checkin, room, signups
 from tournaments.views import clock as clock_views
 from tournaments.views import public as views
 
@@ -41,5 +41,11 @@ urlpatterns = [
         "t/<slug:slug>/rounds/<int:number>/clock/",
         clock_views.RoundClockPageView.as_view(),
         name="round-clock",
+    ),
+    path("t/<slug:slug>/register/", signups.SignupFormView.as_view(), name="signup"),
+    path(
+        "register/<str:token>/",
+        signups.SignupPrivateView.as_view(),
+        name="signup-private",
     ),
 ]

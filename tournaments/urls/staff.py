@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournaments.views import (
     checkin,
+    signups,
     staff,
     staff_backups,
     staff_clock,
@@ -32,6 +33,16 @@ urlpatterns = [
         name="event-import-confirm",
     ),
     path("<slug:slug>/", staff.TournamentDetailView.as_view(), name="tournament"),
+    path(
+        "<slug:slug>/registrations/",
+        signups.SignupListView.as_view(),
+        name="signups",
+    ),
+    path(
+        "<slug:slug>/registrations/settings/",
+        signups.SignupOptionsView.as_view(),
+        name="signup-options",
+    ),
     path(
         "<slug:slug>/settings/",
         staff.TournamentSettingsView.as_view(),
