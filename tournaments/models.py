@@ -17,6 +17,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.imports.names import join_name
 
@@ -814,10 +815,11 @@ class Signup(models.Model):
     class Status(models.TextChoices):
         # Holds a place, waiting for the organiser's confirmation.
         PENDING = "pending", _("Awaiting confirmation")
-        CONFIRMED = "confirmed", _("Confirmed")
+        # A registration's status: feminine in French (une inscription).
+        CONFIRMED = "confirmed", pgettext_lazy("registration", "Confirmed")
         WAITING = "waiting", _("On the waiting list")
-        REFUSED = "refused", _("Refused")
-        CANCELLED = "cancelled", _("Cancelled")
+        REFUSED = "refused", pgettext_lazy("registration", "Refused")
+        CANCELLED = "cancelled", pgettext_lazy("registration", "Cancelled")
 
     #: The statuses that hold one of the event's places.
     HOLDS_A_PLACE = (Status.PENDING, Status.CONFIRMED)
