@@ -137,6 +137,8 @@ def describe(error: EngineError, ruleset: str | None = None) -> str:
     words = ruleset_words(ruleset or error.raised_by or "")
     own = words.errors if words is not None else None
     params = {key: field_label(value, words) for key, value in error.params.items()}
+    if "ruleset" in params:  # a rule set is named by its name, not its code
+        params["ruleset"] = ruleset_label(str(error.params["ruleset"]))
     if "kind" in params:
         params["kind"] = KIND_LABELS.get(str(error.params["kind"]), params["kind"])
     template = error_text(error.code, own)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from scoring.engine.errors import EngineError
-from scoring.messages import ENGINE_MESSAGES, describe, render
+from scoring.messages import ENGINE_MESSAGES, describe, render, ruleset_label
 from tournaments.imports.messages import IMPORT_MESSAGES
 
 SERVICE_MESSAGES: dict[str, Any] = {
@@ -446,7 +446,10 @@ def error_message(error: Any) -> str:
             break
     else:
         template = None
-    return render(template, error.code, getattr(error, "field", None), error.params)
+    params = dict(error.params)
+    if "ruleset" in params:
+        params["ruleset"] = ruleset_label(str(params["ruleset"]))
+    return render(template, error.code, getattr(error, "field", None), params)
 
 
 def _rule_refused(error: Any) -> str:

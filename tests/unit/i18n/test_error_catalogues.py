@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
+from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import get_ruleset, list_rulesets
+from scoring.messages import describe, ruleset_label
 from tournaments.messages import CATALOGUES, error_message
 from tournaments.services.errors import ServiceError
 
@@ -110,3 +112,17 @@ def test_the_engines_unknown_penalty_is_not_the_services_missing_penalty():
         assert error_message(ServiceError("penalty_not_found", penalty=7)) == (
             "This penalty no longer exists: it was removed or never recorded."
         )
+
+
+def test_a_rule_set_in_an_error_is_named_by_its_name_not_its_code():
+    """The French classic rules have no tile calculator: the sentence names
+    them as the creation form does, in both languages."""
+    error = EngineError("no_tile_calculator", field="tiles", ruleset="french_simple")
+    service = ServiceError("no_tile_calculator", field="tiles", ruleset="french_simple")
+    for language in ("en", "fr"):
+        with translation.override(language):
+            name = ruleset_label("french_simple")
+            assert name != "french_simple"
+            assert name in describe(error)
+            assert name in error_message(service)
+            assert "french_simple" not in describe(error) + error_message(service)
