@@ -120,8 +120,7 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "A seating job is already running: wait for it or cancel it."
     ),
     "no_result_form": _(
-        "Hands of the %(ruleset)s rules are not entered this way: use the "
-        "table's own page."
+        "Hands under %(ruleset)s are not entered this way: use the table's own page."
     ),
     "tiles_disagree_with_result": _(
         "The tiles say the hand was self-drawn and the result does not (or the "

@@ -60,10 +60,10 @@ ENGINE_ERRORS: Mapping[str, str] = {
     "invalid_counters": N_("The hand counters are not readable."),
     # Rule sets and tournament settings
     "unknown_ruleset": N_("“%(ruleset)s” is not a rule set this site knows."),
-    "duplicate_ruleset": N_("Two rule sets use the code “%(ruleset)s”."),
+    "duplicate_ruleset": N_("Two rule sets use the code “%(taken)s”."),
     "not_a_ruleset": N_("%(ruleset)s is not a rule set: it must extend BaseRuleSet."),
-    "no_hand_sheets": N_("The %(ruleset)s rules do not score every player's hand."),
-    "no_tile_calculator": N_("The %(ruleset)s rules have no tile calculator."),
+    "no_hand_sheets": N_("%(ruleset)s: these rules do not score every player's hand."),
+    "no_tile_calculator": N_("%(ruleset)s: these rules have no tile calculator."),
     "unknown_option": N_("“%(option)s” is not a setting of these rules."),
     "option_out_of_range": N_(
         "%(value)s is not allowed for “%(option)s”: choose between %(minimum)s "

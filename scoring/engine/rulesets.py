@@ -180,7 +180,7 @@ def register(ruleset: RuleSetT) -> RuleSetT:
         raise EngineError("not_a_ruleset", ruleset=type(ruleset).__name__)
     existing = _registry.get(ruleset.code)
     if existing is not None and existing is not ruleset:
-        raise EngineError("duplicate_ruleset", ruleset=ruleset.code)
+        raise EngineError("duplicate_ruleset", taken=ruleset.code)
     _registry[ruleset.code] = ruleset
     return ruleset
 
