@@ -111,6 +111,9 @@ class ResultInput(StrictInput):
     def __init__(self, *args: Any, entry: ResultForm | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
         every, owners = default_entry()
+        # What the schema names, kept for ``to_internal_value`` (which would
+        # otherwise build every rule set's forms a second time per hand).
+        self.documented = frozenset(spec.name for spec in every.fields)
         for spec in (entry or every).fields:
             ruleset = owners.get(spec.name, "")
             self.fields[spec.name] = result_serializer_field(spec, ruleset)
@@ -126,12 +129,11 @@ class ResultInput(StrictInput):
         Another rule set's input left blank is let through, as the other
         inputs' blanks are."""
         if isinstance(data, dict):
-            documented = {spec.name for spec in default_entry()[0].fields}
             for key, value in data.items():
                 if key in self.fields:
                     continue
                 error = EngineError("unknown_field", field=key, name=key)
-                if key not in documented:
+                if key not in self.documented:
                     raise serializers.ValidationError({key: [error_message(error)]})
                 if value not in (None, "", [], {}):
                     raise error
