@@ -16,7 +16,7 @@ from config.client_address import client_ip
 from tournaments.api.access import get_table, get_tournament
 from tournaments.api.inputs import StrictInput
 from tournaments.models import Registration, Table, TableConfirmation, Tournament
-from tournaments.selectors.checkin import checkin_counts, checkin_list
+from tournaments.selectors.checkin import checkin_counts, checkin_list, clean_query
 from tournaments.selectors.confirmations import seat_answers
 from tournaments.services import checkin, confirmations
 from tournaments.services.errors import ServiceError
@@ -71,7 +71,7 @@ class CheckinApi(APIView):
     )
     def get(self, request: Any, slug: str) -> Response:
         tournament = get_tournament(request, slug, write=True)
-        query = str(request.query_params.get("q", "")).replace("\x00", "")[:80]
+        query = clean_query(str(request.query_params.get("q", "")))
         counts = checkin_counts(tournament)
         body = {
             "present": counts.present,

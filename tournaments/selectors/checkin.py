@@ -38,6 +38,16 @@ def absent_registrations(tournament: Tournament) -> list[Registration]:
     )
 
 
+MAX_QUERY = 80
+"""Characters of a name search kept (the door's page and the API)."""
+
+
+def clean_query(text: str) -> str:
+    """A typed search as the list reads it: no NUL (PostgreSQL refuses one),
+    trimmed, at most ``MAX_QUERY`` characters."""
+    return text.replace("\x00", "").strip()[:MAX_QUERY]
+
+
 def checkin_list(tournament: Tournament, query: str = "") -> list[Registration]:
     """Every registration (withdrawn ones too: a late arrival), by number,
     those whose name or club contains each word of ``query``."""

@@ -24,8 +24,10 @@ from config.rate_limits import public_form_limited, too_many_requests
 from tournaments.messages import error_message
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.checkin import (
+    MAX_QUERY,
     checkin_counts,
     checkin_list,
+    clean_query,
     expected_registrations,
 )
 from tournaments.services import checkin
@@ -36,7 +38,6 @@ from tournaments.views.staff_links import qr_svg
 #: Names a search on the public page shows at most: it finds your own name,
 #: it does not list the event's players.
 SELF_MATCHES = 8
-MAX_QUERY = 80
 
 
 def entrance_key(tournament: Tournament) -> str:
@@ -52,7 +53,7 @@ def entrance_link(request: HttpRequest, tournament: Tournament) -> str:
 
 
 def search_query(request: HttpRequest) -> str:
-    return request.GET.get("q", "").replace("\x00", "").strip()[:MAX_QUERY]
+    return clean_query(request.GET.get("q", ""))
 
 
 class CheckinView(OrganiserMixin, View):
