@@ -73,10 +73,12 @@ PYTEST := $(VENV)/bin/pytest -q -p no:cacheprovider -n $(XDIST) --dist loadgroup
 test-sqlite: venv
 	$(PYTEST) -m "not celery_worker and not e2e and not faults"
 
+# Only what the engine can change (locks, races, transactions, column limits,
+# query counts: markers postgres and db_sensitive); the rest ran on SQLite.
 test-postgres: venv
 	bash scripts/services_up.sh postgres
 	TEST_DATABASE_URL=$(PG_URL) $(PYTEST) \
-	  -m "not celery_worker and not e2e and not faults and not own_sqlite" \
+	  -m "(postgres or db_sensitive) and not celery_worker and not e2e and not faults and not own_sqlite" \
 	  tests/integration tests/api
 
 test-worker: venv

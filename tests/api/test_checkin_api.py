@@ -11,7 +11,7 @@ from tests.integration.round_helpers import EIGHT, named_players, organised, sea
 from tournaments.models import AuditEvent, TableConfirmation
 from tournaments.services import hands
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 PLACE_POINTS = [4, 2, 1, 0]
 

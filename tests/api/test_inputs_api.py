@@ -11,6 +11,8 @@ from rest_framework.test import APIClient
 from tests.factories import player_ids, seated_table
 from tournaments.models import Hand, Penalty, Player
 
+pytestmark = pytest.mark.db_sensitive
+
 FANS_URL = "/api/mcr/fans"
 
 

@@ -19,7 +19,7 @@ from tests.integration.round_helpers import named_players
 from tournaments.models import Player, Table
 from tournaments.services import setup
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 T1 = "Ann A, Bob B, Cy C, Dee D"
 

@@ -7,7 +7,7 @@ import pytest
 from tests.factories import RegistrationFactory, TournamentFactory
 from tests.integration.room_data import seat_table, win
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 #: The tournament, its rounds, one query per prefetched level (tables, seats,
 #: registrations, players, results) and one seating plan per round (four):

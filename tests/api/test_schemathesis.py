@@ -58,6 +58,8 @@ from tournaments.api.throttles import WriteRateThrottle
 from tournaments.models import ExportFile, Hand, Penalty, SeatingPlan
 from tournaments.services import penalties
 
+pytestmark = pytest.mark.db_sensitive
+
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "15"))
 #: CI replays the same examples; SCHEMATHESIS_RANDOM=1 draws new ones.
 DERANDOMIZE = not os.environ.get("SCHEMATHESIS_RANDOM")

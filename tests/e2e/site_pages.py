@@ -8,12 +8,12 @@ Adding a page is one line in ``PAGES``: a name, a function from the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 
 from django.test import Client
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
 from leagues.models import League, LeagueEvent
 from leagues.services import leagues as league_services
@@ -270,3 +270,32 @@ def open_page(page: Page, live_server_url: str, event: Event, site: SitePage) ->
     if site.then:
         site.then(page)
         page.wait_for_load_state("networkidle")
+
+
+def tour(
+    browser: Browser,
+    live_server_url: str,
+    *,
+    language: str = "en",
+    viewport: ViewportSize | None = None,
+) -> Iterator[tuple[SitePage, Page, Event]]:
+    """Every page of ``PAGES`` over one event, each in a browser context of
+    its own (anonymous unless it is an organiser's page), as a test per page
+    would see it, for the price of one event."""
+    event = build_event()
+    for site in PAGES:
+        context = browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            set_language(page, live_server_url, language)
+            open_page(page, live_server_url, event, site)
+            yield site, page, event
+        finally:
+            context.close()
+
+
+def report(found: dict[str, list[str]], heading: str) -> str:
+    """The pages that failed a check, each with its offending lines."""
+    return "\n".join(
+        f"{name} {heading}:\n" + "\n".join(lines) for name, lines in found.items()
+    )

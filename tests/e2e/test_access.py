@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from scoring.api import EXAMPLE_HAND
-from tests.e2e.site_pages import PAGES, build_event, open_page
+from tests.e2e.site_pages import report, tour
 from tests.factories import UserFactory, seated_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -156,19 +156,19 @@ def test_fan_calculator_fits_a_phone(live_server, page: Page, language):
     assert content_past_a_card(page) == []
 
 
-@pytest.mark.parametrize("site", PAGES, ids=lambda site: site.name)
-def test_no_page_scrolls_sideways_on_a_phone(live_server, page: Page, site):
+#: The first five elements past the screen's right edge.
+WIDER_THAN = """width => Array.from(document.querySelectorAll('body *'))
+    .filter(element => element.getBoundingClientRect().right > width + 0.5)
+    .slice(0, 5).map(element => element.tagName + '.' + element.className)"""
+
+
+def test_no_page_scrolls_sideways_on_a_phone(live_server, browser: Browser):
     """At 360x740 every page fits the screen's width: the public pages, the
     calculator, the organiser's pages, the projector boards and the tablet
     sheet (players may enter their own table on a phone)."""
-    event = build_event()
-    page.set_viewport_size(PHONE)
-    open_page(page, live_server.url, event, site)
-    width = page.evaluate("document.documentElement.clientWidth")
-    wider = page.evaluate(
-        """width => Array.from(document.querySelectorAll('body *'))
-            .filter(element => element.getBoundingClientRect().right > width + 0.5)
-            .slice(0, 5).map(element => element.tagName + '.' + element.className)""",
-        width,
-    )
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, wider
+    found = {}
+    for site, page, _event in tour(browser, live_server.url, viewport=PHONE):
+        width = page.evaluate("document.documentElement.clientWidth")
+        if page.evaluate("document.documentElement.scrollWidth") > width:
+            found[site.name] = page.evaluate(WIDER_THAN, width)
+    assert found == {}, report(found, "is wider than a phone")

@@ -16,10 +16,10 @@ import re
 
 import pytest
 from django.utils import translation
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from scoring.forms import preset_choices, ruleset_choices
-from tests.e2e.site_pages import PAGES, SitePage, build_event, open_page, set_language
+from tests.e2e.site_pages import report, tour
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -143,28 +143,26 @@ def rule_set_names(language: str) -> list[str]:
     return sorted(labels, key=len, reverse=True)
 
 
-def visit(live_server, page: Page, site: SitePage, language: str):
-    event = build_event()
-    set_language(page, live_server.url, language)
-    open_page(page, live_server.url, event, site)
-    expect(page.locator("html")).to_have_attribute("lang", language)
-    return page_texts(page, event.names + rule_set_names(language))
+def test_french_pages_have_no_english_word(live_server, browser: Browser):
+    found = {}
+    for site, page, event in tour(browser, live_server.url, language="fr"):
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        lines = page_texts(page, event.names + rule_set_names("fr"))
+        if bad := english_words(lines) + riichi_words(lines) + wrong_plurals(lines):
+            found[site.name] = bad
+    assert found == {}, report(found, "in French")
 
 
-@pytest.mark.parametrize("site", PAGES, ids=lambda site: site.name)
-def test_french_page_has_no_english_word(live_server, page: Page, site: SitePage):
-    lines = visit(live_server, page, site, "fr")
-    found = english_words(lines) + riichi_words(lines) + wrong_plurals(lines)
-    assert not found, f"{site.name} in French:\n" + "\n".join(found)
-
-
-@pytest.mark.parametrize("site", PAGES, ids=lambda site: site.name)
-def test_english_counts_choose_their_plural(live_server, page: Page, site: SitePage):
+def test_english_counts_choose_their_plural(live_server, browser: Browser):
     """No "1 players" and no "player(s)": ngettext picks the form; and no
     riichi word."""
-    lines = visit(live_server, page, site, "en")
-    found = riichi_words(lines) + wrong_plurals(lines)
-    assert not found, f"{site.name} in English:\n" + "\n".join(found)
+    found = {}
+    for site, page, event in tour(browser, live_server.url, language="en"):
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        lines = page_texts(page, event.names + rule_set_names("en"))
+        if bad := riichi_words(lines) + wrong_plurals(lines):
+            found[site.name] = bad
+    assert found == {}, report(found, "in English")
 
 
 def test_language_form_switches_to_french(live_server, page: Page):

@@ -48,7 +48,7 @@ from tournaments.services import (
     signups,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 SERVICES = Path(__file__).resolve().parents[2] / "tournaments" / "services"
 

@@ -15,7 +15,7 @@ from tournaments.selectors.checkin import checkin_counts, checkin_list
 from tournaments.services import checkin, seating
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 TWELVE = [*EIGHT, "Ivo Jahn", "Jon Kurz", "Kim Lutz", "Lea Marx"]
 

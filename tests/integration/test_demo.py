@@ -10,7 +10,7 @@ from tournaments.seating import plan_stats
 from tournaments.selectors.seating import published_rounds
 
 # The demo seats through a job enqueued on commit: real commits are needed.
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.db_sensitive]
 
 
 def test_demo_has_two_rounds_played_and_an_even_no_repeat_seating():

@@ -21,7 +21,7 @@ from tournaments.models import ExportFile
 from tournaments.selectors.standings import get_standings
 from tournaments.services import exports as svc
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 URLS = pytest.mark.urls("tests.integration.exports_urls")
 
 FRENCH = {

@@ -26,7 +26,7 @@ from tournaments.demo import DEMO_USERNAME, load_demo
 from tournaments.models import Tournament
 
 # The demo seats through a job enqueued on commit: real commits are needed.
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.db_sensitive]
 
 HOSTILE = (
     "x" * 5000,

@@ -16,7 +16,7 @@ from tournaments.models import Hand
 from tournaments.selectors.rules import deal_of
 from tournaments.services import exports
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 # french-classic.md's worked example: North's Mah-Jong, dominant wind South.
 EXAMPLE_SETS = [

@@ -10,7 +10,7 @@ from tournaments.models import Registration, Round
 from tournaments.services.errors import ServiceError
 from tournaments.services.hand_seating import seat_round_by_hand
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from tournaments.services import hands as svc
 from tournaments.services import penalties
 from tournaments.services.errors import ConflictError, ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def discard(winner: int, discarder: int, fans: int, flowers: int = 0) -> dict:

@@ -16,7 +16,7 @@ from tests.integration.page_factories import organised_table, player_ids
 from tournaments.models import AuditEvent, Hand
 from tournaments.services import hands as services
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 # Pure Straight 16 + Half Flush 6 + the South pung: Seat Wind (2) for a South
 # winner, only Pung of Terminals or Honors (1) for anyone else.

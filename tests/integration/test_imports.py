@@ -15,7 +15,7 @@ from tournaments.models import Player, Registration
 from tournaments.services import imports as svc
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 URLS = pytest.mark.urls("tests.integration.exports_urls")
 
 

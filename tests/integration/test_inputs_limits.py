@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from django.db import connection
 
 from tournaments import limits
 from tournaments.models import Hand, Penalty, Player, Table
+
+pytestmark = pytest.mark.db_sensitive
 
 
 def test_idempotency_key_bound_is_the_column_length():

@@ -23,7 +23,7 @@ from tests.factories import RegistrationFactory
 from tournaments.models import ExportFile, SeatingPlan
 from tournaments.services import exports, jobs, seating_plans
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 CLOSED_PORT = "redis://127.0.0.1:6390/0"
 NOTICE = "The job queue is unavailable: the job will start as soon as it is back."

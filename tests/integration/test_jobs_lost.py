@@ -24,7 +24,7 @@ from tournaments.models import ExportFile
 from tournaments.services import jobs
 from tournaments.tasks.heartbeat import heartbeat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 MINUTE = timedelta(minutes=1)
 SWEEP = timedelta(seconds=settings.JOB_REQUEUE_EVERY_S)

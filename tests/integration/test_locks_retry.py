@@ -14,7 +14,7 @@ from tournaments.models import Hand, Penalty, Player, Tournament
 from tournaments.services import hands, penalties, player_batches, setup
 from tournaments.services.errors import ConflictError, ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def discard(winner: int, discarder: int) -> dict:

@@ -13,7 +13,7 @@ from tests.integration.page_factories import (
 )
 from tournaments.exact_points import format_points
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def play_and_close(client, table, *hands):

@@ -11,7 +11,7 @@ from tests.factories import TournamentFactory
 from tests.integration.room_data import close, room_event, win
 from tournaments.selectors.room import list_playing_registrations
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def standings_html(client, tournament, **headers) -> str:

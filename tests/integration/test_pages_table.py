@@ -8,7 +8,7 @@ from django.urls import reverse
 from tests.integration.page_factories import hand_data, organised_table, player_ids
 from tournaments.models import AuditEvent, Hand, Penalty, SeatResult
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 @pytest.fixture

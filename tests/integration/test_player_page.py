@@ -13,7 +13,7 @@ from tournaments.models import Registration
 from tournaments.selectors.room import get_player_record
 from tournaments.services import setup
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def player_url(tournament, registration) -> str:

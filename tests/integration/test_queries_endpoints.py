@@ -20,7 +20,7 @@ from tests.factories import organiser_account
 from tests.integration.room_data import room_event, win
 from tournaments.models import Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def _event(players: int) -> Tournament:

@@ -10,7 +10,7 @@ from tests.factories import TournamentFactory
 from tournaments.models import Round, SeatingPlan
 from tournaments.selectors.seating import attach_seating_plans
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def _plan(tournament, first_round: int, rounds_count: int, status: str):

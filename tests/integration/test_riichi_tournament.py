@@ -35,7 +35,7 @@ from tournaments.models import Round
 from tournaments.selectors.standings import get_standings
 from tournaments.services import exports, setup
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 #: Who sits where: round -> tables -> player indexes in seat order (East
 #: first); every player once a round.

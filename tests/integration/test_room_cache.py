@@ -20,7 +20,7 @@ from tests.integration.room_data import close, room_event, win
 from tournaments.models import Tournament
 from tournaments.services.hands import reopen_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 POLL = {"HX-Request": "true"}
 

@@ -10,7 +10,7 @@ from tournaments.selectors.seating import published_rounds
 from tournaments.services import hands, seating_plans, setup
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from tournaments.selectors.standings import get_standings
 from tournaments.services import hands as svc
 from tournaments.services.setup import finish_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def played_tournament(tables: int, actor):

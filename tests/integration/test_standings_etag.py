@@ -12,7 +12,7 @@ from tournaments.models import Registration
 from tournaments.selectors.room import get_room_version
 from tournaments.services.seating import swap_players
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 PAGES = [
     ("public:standings", ()),

@@ -11,7 +11,7 @@ from tournaments.models import AuditEvent, Round, Seat, Table
 from tournaments.services import hands, seating
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 @pytest.fixture

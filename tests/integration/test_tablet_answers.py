@@ -13,7 +13,7 @@ from tournaments.models import Hand, Penalty
 from tournaments.services import hands as services
 from tournaments.services.seating import rotate_table_token
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 HTMX = {"HX-Request": "true"}
 ANSWER = "X-Muraille-Answer"
 

@@ -21,7 +21,7 @@ from tests.factories import seated_table
 from tests.integration.page_factories import hand_data, organised_table, player_ids
 from tournaments.models import Hand, Round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 HTMX = {"HX-Request": "true"}
 
 

@@ -15,7 +15,7 @@ from tournaments.selectors.exports import get_export_standings
 from tournaments.services.archive import ArchiveForbidden, import_archive
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 FIRST_HAND = ("rounds", 0, "tables", 0, "hands", 0)
 

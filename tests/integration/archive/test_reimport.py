@@ -20,7 +20,7 @@ from tournaments.services import hands as hand_services
 from tournaments.services import penalties, setup
 from tournaments.services.archive import import_archive
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 @pytest.fixture

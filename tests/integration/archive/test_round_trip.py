@@ -15,6 +15,8 @@ from tournaments.models import Hand, Table, Tournament
 from tournaments.selectors.archive import build_archive
 from tournaments.services.archive import import_archive
 
+pytestmark = pytest.mark.db_sensitive
+
 
 def trip(tournament: Tournament, actor) -> tuple[dict, tuple, Tournament]:
     """The archive, the original's results, and the copy imported from it

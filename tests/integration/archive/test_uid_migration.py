@@ -7,6 +7,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+pytestmark = pytest.mark.db_sensitive
+
 BEFORE = [("tournaments", "0009_orderings_without_joins")]
 AFTER = [("tournaments", "0012_tournament_uid_unique")]
 

@@ -17,7 +17,7 @@ from tests.integration.leagues.data import make_league, night, play, tables_of
 from tournaments.models import AuditEvent, Player
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 T1 = "Ann A, Bob B, Cy C, Dee D"
 

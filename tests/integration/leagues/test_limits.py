@@ -9,7 +9,7 @@ from leagues.models import League
 from tests.factories import RegistrationFactory
 from tests.integration.leagues.data import make_league
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 LONG_NAME = "L" * 160
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.integration.leagues.data import make_league
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 LONG = "X" * 90
 

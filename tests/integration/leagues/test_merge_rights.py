@@ -17,7 +17,7 @@ from tests.factories import (
 from tournaments.models import Player
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def player_of(organiser, first, last, public=False):

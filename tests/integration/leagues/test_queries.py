@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.integration.leagues.data import make_league, night, play, tables_of
 from tournaments.models import Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 NAMES = [f"P{n} Member{n}" for n in range(12)]
 

@@ -15,7 +15,7 @@ from leagues.selectors import careers, standings
 from tests.integration.leagues.data import make_league, night, play, tables_of
 from tournaments.models import Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def names(members: int) -> list[str]:

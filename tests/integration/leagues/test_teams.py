@@ -18,7 +18,7 @@ from tournaments.models import AuditEvent, Table
 from tournaments.services import seating_plans
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command, load_command_clas
 from tests.integration.publishing.conftest import free_port
 from tests.integration.publishing.fake_remote import fake_remote, json_answer
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 TOKEN = "f" * 40
 ANSWER = {"slug": "printemps", "url": "https://club.example/t/printemps/",
           "created": False, "changed": True,

@@ -21,7 +21,12 @@ from tournaments.services import setup
 from tournaments.services.errors import ServiceError
 from tournaments.services.publishing import Outcome, publish_event
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
+# One second server for the module: both tests on one worker.
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.django_db,
+    pytest.mark.xdist_group("publish_live"),
+]
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from tests.factories import UserFactory
 from tests.integration.signups.helpers import open_registration
 from tournaments.models import AuditEvent, Signup
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def url(tournament, tail=""):

@@ -15,7 +15,7 @@ from tournaments.services import signups
 from tournaments.services.errors import ServiceError
 from tournaments.services.signup_emails import send_signup_email
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 @pytest.fixture

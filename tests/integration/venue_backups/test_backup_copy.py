@@ -22,6 +22,8 @@ from tournaments.venue.backups import (
     list_backups,
 )
 
+pytestmark = pytest.mark.own_sqlite
+
 NOW = datetime(2026, 11, 27, 15, 0, 0)
 
 

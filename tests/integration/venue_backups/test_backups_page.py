@@ -10,7 +10,7 @@ from tests.factories import UserFactory
 from tests.integration.venue_backups.databases import ledger, make_ledger, write_hand
 from tournaments.venue import backups
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 URL = reverse("staff:backups")
 
 
