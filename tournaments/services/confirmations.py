@@ -2,8 +2,12 @@
 
 An event setting: once the table is closed, each player taps their own name
 to sign the scores, or "dispute", which calls the referee (the organiser's
-round page shows it). A hand corrected afterwards clears the answers: the
+round page shows it). Any score-changing write afterwards (a hand recorded,
+corrected or deleted, a penalty added or removed) clears the answers: the
 players are asked again.
+
+An answer bumps the table's version like any write at the table, so the
+other tablets' pollers (``TableStateView``'s ETag) and the API see it.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from django.db import transaction
 from tournaments.models import Table, TableConfirmation
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
-from tournaments.services.tables import lock_table
+from tournaments.services.tables import bump_version, lock_table
 
 
 @transaction.atomic
@@ -58,6 +62,7 @@ def answer_table(
     else:
         answer.kind = kind
         answer.save(update_fields=["kind"])
+    bump_version(table)
     audit = {
         "table": table,
         "obj": answer,
@@ -82,9 +87,12 @@ def clear_confirmations(
     actor_label: str = "",
     ip_address: str | None = None,
 ) -> int:
-    """Forget the players' answers after a hand changed (``confirmation.clear``).
+    """Forget the players' answers after the table's scores changed
+    (``confirmation.clear``): a hand recorded, corrected or deleted, a
+    penalty added or removed.
 
-    Precondition: inside the change's transaction, the table locked.
+    Precondition: inside the change's transaction, the table locked; the
+    change bumps the table's version itself.
     """
     answers = list(table.confirmations.values_list("registration_id", "kind"))
     if not answers:

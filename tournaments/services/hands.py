@@ -226,6 +226,13 @@ def record_hand(
     _start_round(table)
     call_time_if_over(table)
     bump_version(table)
+    # A hand added to a reopened table changes the scores the players signed.
+    # Asked only where players confirm: the hot path of every other event
+    # keeps its query count.
+    if table.round.tournament.players_confirm_tables:
+        clear_confirmations(
+            table, actor=actor, actor_label=actor_label, ip_address=ip_address
+        )
     record_event(
         table=table,
         action="hand.record",

@@ -2,7 +2,8 @@
 
 Like every write at a table: one transaction that locks the table row,
 validates through the tournament's rule set, writes an audit event and
-rebuilds the table's results.
+rebuilds the table's results. A penalty changes the scores the players may
+have confirmed: their answers are cleared, as for a corrected hand.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.db import transaction
 from tournaments.models import Penalty, Seat
 from tournaments.selectors.rules import ruleset_for
 from tournaments.services.audit import Actor, record_event
+from tournaments.services.confirmations import clear_confirmations
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.tables import (
     bump_version,
@@ -84,6 +86,10 @@ def add_penalty(
     )
     rebuild_table(table)
     bump_version(table)
+    # The players signed other scores: they are asked again.
+    clear_confirmations(
+        table, actor=actor, actor_label=actor_label, ip_address=ip_address
+    )
     record_event(
         table=table,
         action="penalty.add",
@@ -159,3 +165,6 @@ def remove_penalty(
     penalty.delete()
     rebuild_table(table)
     bump_version(table)
+    clear_confirmations(
+        table, actor=actor, actor_label=actor_label, ip_address=ip_address
+    )

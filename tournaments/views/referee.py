@@ -474,7 +474,9 @@ class TableStateView(TableTokenMixin, View):
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
             return unchanged
-        last_hand = table.hands.order_by("number").last()
+        # A closed table changes by its close, a reopening or a player's
+        # answer, never by a new hand: the notice does not name one.
+        last_hand = None if table.is_closed else table.hands.order_by("number").last()
         context = {"table": table, "last_hand": last_hand, "changed": True}
         response = render(request, WATCH, context)
         response["ETag"] = etag
