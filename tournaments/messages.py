@@ -90,6 +90,35 @@ SERVICE_MESSAGES: dict[str, Any] = {
         "withdrawal to seat round 1.",
         "count",
     ),
+    # The waiting list at the door of round 1 (issue 30)
+    "not_on_waiting_list": _("%(name)s is not on this event's waiting list."),
+    "door_same_player_unanswered": _(
+        "%(name)s may be the known player %(player)s: say whether it is the "
+        "same person."
+    ),
+    "waiting_list_over_capacity": ngettext_lazy(
+        "Only %(free)s place is free once the absentees are withdrawn: choose "
+        "fewer players from the waiting list.",
+        "Only %(free)s places are free once the absentees are withdrawn: choose "
+        "fewer players from the waiting list.",
+        "free",
+    ),
+    "waiting_list_round_one_only": _(
+        "Players come in from the waiting list at the door of round 1, in an "
+        "event that uses check-in."
+    ),
+    "too_many_admissions": _(
+        "Let at most %(max)s players in from the waiting list at once."
+    ),
+    "door_count_not_multiple_of_four": ngettext_lazy(
+        "With %(admitted)s player from the waiting list, %(count)s players would "
+        "sit at round 1: not a multiple of four. Let %(more)s more in, or "
+        "%(fewer)s fewer, or add substitutes.",
+        "With %(admitted)s players from the waiting list, %(count)s players would "
+        "sit at round 1: not a multiple of four. Let %(more)s more in, or "
+        "%(fewer)s fewer, or add substitutes.",
+        "admitted",
+    ),
     "confirmations_not_used": _("Players do not confirm their tables in this event."),
     "table_not_closed_for_confirmation": _(
         "Table %(table)s is still playing: its scores are confirmed once it is closed."

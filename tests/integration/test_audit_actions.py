@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from tests.factories import player_ids
 from tests.integration.round_helpers import EIGHT, named_players, organised, seat_round
@@ -361,6 +362,30 @@ def _answers_cleared(world: World) -> Table:
     return world.tables[0]
 
 
+def _at_the_door(world: World) -> tuple[Any, Any]:
+    """Round 1 of the world's event at the door: Ann (registered online) and
+    the last player are absent, Bob comes in from the waiting list. Returns
+    Bob's new registration and Ann's sign-up."""
+    tournament = world.tournament
+    Tournament.objects.filter(pk=tournament.pk).update(uses_checkin=True)
+    tournament.refresh_from_db()
+    open_registration(tournament, world.organiser, capacity=1)
+    ann = sign_up(tournament, "Ann Registrant")
+    signups.confirm_signup(signup_id=ann.pk, actor=world.organiser)
+    bob = sign_up(tournament, "Bob Waiting")
+    present = [r.pk for r in world.players[:7]]
+    Registration.objects.filter(pk__in=present).update(checked_in_at=timezone.now())
+    seating.generate_seating(
+        round_id=world.round.pk,
+        actor=world.organiser,
+        withdraw_absent=True,
+        admit_waiting=[checkin.Admission(bob.pk)],
+    )
+    bob.refresh_from_db()
+    ann.refresh_from_db()
+    return bob.registration, ann
+
+
 #: Each action the services record, and how to make one record it.
 def _merge(world: World) -> Player:
     """A registered player merged into a namesake row never registered."""
@@ -437,6 +462,8 @@ SCENARIOS: dict[str, Callable[[World], Any]] = {
     "confirmation.confirm": _table_answer("confirm"),
     "confirmation.dispute": _table_answer("dispute"),
     "confirmation.clear": _answers_cleared,
+    "checkin.admit": lambda world: _at_the_door(world)[0],
+    "signup.no_show": lambda world: _at_the_door(world)[1],
 }
 
 

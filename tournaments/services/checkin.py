@@ -3,23 +3,43 @@
 The organiser marks players present (or undoes it) from the door; a player
 checks themselves in from the entrance QR code once self check-in opens.
 Round 1 of an event that uses check-in seats the checked-in players only:
-``withdraw_absent`` withdraws the others once the organiser confirmed it.
+``withdraw_absent`` withdraws the others once the organiser confirmed it, and
+``admit_from_waiting_list`` lets in, in the same step, the players of the
+waiting list who came to the door anyway (registered, checked in, told).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Registration, Tournament
+from tournaments.models import Registration, Signup, SignupOptions, Tournament
 from tournaments.selectors.checkin import absent_registrations
+from tournaments.selectors.seating import seated_registrations
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_rows
 from tournaments.services.setup import set_registration_status
+from tournaments.services.signups import register_signup
+
+#: At most this many players come in from the waiting list in one step (a
+#: bound on the rows one request locks and creates).
+MAX_ADMISSIONS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Admission:
+    """A waiting-list player the organiser lets in at the door. When a known
+    player looks like them, ``same_player`` says whether it is that player
+    (as when a sign-up is confirmed: never merged alone)."""
+
+    signup_id: int
+    same_player: bool | None = None
 
 
 def _locked_registration(tournament_id: int, registration_id: int) -> Registration:
@@ -105,7 +125,12 @@ def self_check_in(
 def withdraw_absent(tournament: Tournament, actor: Actor) -> list[Registration]:
     """Withdraw the players who did not check in, before round 1 is seated
     (each through the registration status service, so each is audited).
-    Precondition: inside the seating's transaction, the tournament locked."""
+
+    A no-show's sign-up no longer holds a place (``signup.no_show``): the
+    place is the door's to give (``admit_from_waiting_list``), so the
+    waiting list is not promoted here, and nobody is e-mailed.
+    Precondition: inside the seating's transaction, the tournament locked.
+    """
     absent = absent_registrations(tournament)
     for registration in absent:
         set_registration_status(
@@ -113,27 +138,141 @@ def withdraw_absent(tournament: Tournament, actor: Actor) -> list[Registration]:
             status=Registration.Status.WITHDRAWN,
             actor=actor,
         )
+    holding = lock_rows(
+        Signup.objects.filter(registration__in=absent, status__in=Signup.HOLDS_A_PLACE)
+    )
+    for signup in holding:
+        before = {"status": signup.status}
+        signup.status = Signup.Status.CANCELLED
+        signup.save(update_fields=["status"])
+        record_event(
+            tournament=tournament,
+            action="signup.no_show",
+            obj=signup,
+            actor=actor,
+            before=before,
+            after={"status": signup.status},
+        )
     return absent
 
 
+def admit_from_waiting_list(
+    tournament: Tournament, admissions: Sequence[Admission], actor: Actor
+) -> list[Registration]:
+    """Register and check in the waiting-list players who came to the door
+    (``checkin.admit``), each as a confirmed sign-up is registered, and told
+    by e-mail.
+
+    Refused, before anything is written, for a sign-up that is not on this
+    event's waiting list, a known look-alike not answered for, or more
+    players than the places the no-shows leave.
+    Precondition: inside the seating's transaction, the tournament locked
+    (the sign-ups are locked here, after it).
+    """
+    if len(admissions) > MAX_ADMISSIONS:
+        raise ServiceError(
+            "too_many_admissions", field="admit_waiting", max=MAX_ADMISSIONS
+        )
+    wanted = {a.signup_id: a for a in admissions}
+    signups = {
+        s.pk: s
+        for s in lock_rows(
+            Signup.objects.filter(tournament=tournament, pk__in=list(wanted))
+        ).select_related("likely_player")
+    }
+    for admission in wanted.values():
+        signup = signups.get(admission.signup_id)
+        if signup is None or signup.status != Signup.Status.WAITING:
+            raise ServiceError(
+                "not_on_waiting_list",
+                field="admit_waiting",
+                name=str(signup) if signup else str(admission.signup_id),
+            )
+        if signup.likely_player is not None and admission.same_player is None:
+            raise ServiceError(
+                "door_same_player_unanswered",
+                field="admit_waiting",
+                name=str(signup),
+                player=signup.likely_player.name,
+            )
+    _check_places(tournament, len(wanted))
+    admitted = []
+    for signup in sorted(signups.values(), key=lambda s: (s.created_at, s.pk)):
+        registration = register_signup(
+            tournament, signup, wanted[signup.pk].same_player
+        )
+        registration.checked_in_at = timezone.now()
+        registration.save(update_fields=["checked_in_at"])
+        record_event(
+            tournament=tournament,
+            action="checkin.admit",
+            obj=registration,
+            actor=actor,
+            after={
+                "signup": signup.pk,
+                "player": registration.player_id,
+                "checked_in_at": _iso(registration.checked_in_at),
+            },
+        )
+        admitted.append(registration)
+    return admitted
+
+
+def _check_places(tournament: Tournament, count: int) -> None:
+    """The door lets in no more players than the places the no-shows free
+    (the registration's capacity holds on the day too)."""
+    options = SignupOptions.objects.filter(tournament=tournament).first()
+    holders = tournament.signups.filter(status__in=Signup.HOLDS_A_PLACE)
+    no_shows = holders.filter(registration__in=absent_registrations(tournament)).count()
+    free = (options.capacity if options else 0) - holders.count() + no_shows
+    if count > free:
+        raise ServiceError(
+            "waiting_list_over_capacity",
+            field="admit_waiting",
+            free=max(free, 0),
+            count=count,
+        )
+
+
 def check_round_one_checkin(
-    tournament: Tournament, first_round: int, *, withdraw: bool, actor: Actor
+    tournament: Tournament,
+    first_round: int,
+    *,
+    withdraw: bool,
+    actor: Actor,
+    admit: Sequence[Admission] = (),
 ) -> None:
     """Round 1 of an event that uses check-in seats the checked-in players
     only: absentees refuse the seating until the organiser confirms their
-    withdrawal. Events without check-in are not touched."""
+    withdrawal, and the waiting-list players the organiser lets in at the
+    door (``admit``) are registered and checked in in the same step. Events
+    without check-in are not touched (and let nobody in at the door)."""
     if first_round != 1 or not tournament.uses_checkin:
-        return
-    if withdraw:
-        withdraw_absent(tournament, actor)
+        if admit:
+            raise ServiceError("waiting_list_round_one_only", field="admit_waiting")
         return
     absent = absent_registrations(tournament)
-    if absent:
+    if absent and not withdraw:
         raise ServiceError(
             "absent_players",
             field="withdraw_absent",
             count=len(absent),
             players=", ".join(str(r.player) for r in absent),
+        )
+    admitted = admit_from_waiting_list(tournament, admit, actor) if admit else []
+    if withdraw:
+        withdraw_absent(tournament, actor)
+    count = len(seated_registrations(tournament))
+    if admitted and count % 4:
+        # Named here rather than by the seating's count check: the
+        # organiser's choice of the waiting list is what to change.
+        raise ServiceError(
+            "door_count_not_multiple_of_four",
+            field="admit_waiting",
+            count=count,
+            admitted=len(admitted),
+            more=(-count) % 4,
+            fewer=count % 4,
         )
 
 

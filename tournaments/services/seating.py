@@ -7,6 +7,7 @@ The plan machinery (jobs, review, publication) is in ``seating_plans``;
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -15,6 +16,7 @@ from tournaments.models import Round, Seat, Table, new_table_token
 from tournaments.seating import plan_stats
 from tournaments.selectors.seating import figures, published_rounds
 from tournaments.services.audit import Actor, record_event
+from tournaments.services.checkin import Admission
 from tournaments.services.errors import ConflictError, ServiceError
 from tournaments.services.locks import lock_rows
 from tournaments.services.seating_plans import start_seating
@@ -29,6 +31,7 @@ def generate_seating(
     actor: Actor,
     seed: int | None = None,
     withdraw_absent: bool = False,
+    admit_waiting: Sequence[Admission] = (),
 ) -> Round:
     """Seat one round: a seating job whose plan is published when found."""
     round_ = Round.objects.get(pk=round_id)
@@ -40,6 +43,7 @@ def generate_seating(
         seed=seed,
         publish=True,
         withdraw_absent=withdraw_absent,
+        admit_waiting=admit_waiting,
     )
     return round_
 

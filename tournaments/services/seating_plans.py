@@ -29,7 +29,7 @@ from tournaments.selectors.seating import (
 from tournaments.selectors.standings import get_standings
 from tournaments.services import jobs
 from tournaments.services.audit import Actor, record_event
-from tournaments.services.checkin import check_round_one_checkin
+from tournaments.services.checkin import Admission, check_round_one_checkin
 from tournaments.services.errors import ServiceError
 from tournaments.services.locks import lock_rows
 
@@ -84,6 +84,7 @@ def start_seating(
     seed: int | None = None,
     publish: bool = False,
     withdraw_absent: bool = False,
+    admit_waiting: Sequence[Admission] = (),
 ) -> SeatingPlan:
     """Create a seating plan and enqueue its job after commit.
 
@@ -91,11 +92,18 @@ def start_seating(
     ``publish`` publishes the plan as soon as the job finds it.
     ``withdraw_absent``: round 1 of an event that uses check-in, the
     organiser confirmed that the players who did not check in are withdrawn.
+    ``admit_waiting``: the waiting-list players who came to the door of
+    round 1, registered and checked in in the same transaction (a refused
+    seating leaves nobody withdrawn nor let in).
     """
     tournament = lock_rows(Tournament.objects.filter(pk=tournament_id)).get()
     count = tournament.rounds_count - first_round + 1 if rounds is None else rounds
     check_round_one_checkin(
-        tournament, first_round, withdraw=withdraw_absent, actor=actor
+        tournament,
+        first_round,
+        withdraw=withdraw_absent,
+        actor=actor,
+        admit=admit_waiting,
     )
     check_plannable(tournament, first_round, count)
     running = tournament.seating_plans.filter(

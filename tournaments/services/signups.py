@@ -157,6 +157,27 @@ def confirm_signup(
     tournament, signup = _lock_signup(signup_id)
     if signup.status != Signup.Status.PENDING:
         raise ConflictError("signup_not_pending", status=signup.status)
+    registration = register_signup(tournament, signup, same_player)
+    record_event(
+        tournament=tournament,
+        action="signup.confirm",
+        obj=signup,
+        actor=actor,
+        after={"player": registration.player_id, "registration": registration.pk},
+    )
+    return signup
+
+
+def register_signup(
+    tournament: Tournament, signup: Signup, same_player: bool | None
+) -> Registration:
+    """The sign-up's player in the event's list (a known player the
+    organiser recognised, else a new one), the sign-up confirmed and the
+    registrant told. Shared by the organiser's confirmation and the door's
+    waiting list (``checkin``); each records its own audit event.
+
+    Precondition: the tournament row, then the sign-up, locked.
+    """
     player = _player_of(signup, same_player)
     registration = tournament.registrations.filter(player=player).first()
     if registration is None:
@@ -170,15 +191,8 @@ def confirm_signup(
     signup.status = Signup.Status.CONFIRMED
     signup.registration = registration
     signup.save(update_fields=["status", "registration"])
-    record_event(
-        tournament=tournament,
-        action="signup.confirm",
-        obj=signup,
-        actor=actor,
-        after={"player": player.pk, "registration": registration.pk},
-    )
     _owe_email(signup, SignupEmail.Kind.CONFIRMED)
-    return signup
+    return registration
 
 
 @transaction.atomic
