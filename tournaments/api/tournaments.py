@@ -28,6 +28,7 @@ from tournaments.permissions import ORGANISER_REQUIRED, can_create_tournament
 from tournaments.selectors.seating import attach_seating_plans, with_seating_plan
 from tournaments.selectors.standings import get_standings
 from tournaments.services import seating, seating_plans, setup
+from tournaments.services.checkin import MAX_ADMISSIONS, Admission
 
 
 class TournamentListApi(APIView):
@@ -198,6 +199,22 @@ class RoundDetailApi(APIView):
         return Response(RoundOutput(get_round(request, slug, number)).data)
 
 
+class AdmissionInput(StrictInput):
+    """A waiting-list player who came to the door of round 1."""
+
+    signup = object_id(
+        help_text="Sign-up id (a sign-up on the waiting list: "
+        "GET /api/tournaments/<slug>/registrations/)."
+    )
+    same_player = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Whether the sign-up's likely known player is this person; "
+        "required when it has one (refused with door_same_player_unanswered).",
+    )
+
+
 class SeatingJobApi(APIView):
     """POST starts a seating job from this round; GET tells its state and result."""
 
@@ -220,6 +237,20 @@ class SeatingJobApi(APIView):
             help_text="Round 1 of an event using check-in: withdraw the players "
             "who have not checked in (refused with absent_players otherwise).",
         )
+        admit_waiting = serializers.ListField(
+            child=AdmissionInput(),
+            required=False,
+            default=list,
+            max_length=MAX_ADMISSIONS,
+            help_text="Round 1 of an event using check-in: the waiting-list "
+            "players who came to the door, registered and checked in in the same "
+            "step as the absentees' withdrawal (in order of arrival), and told by "
+            "e-mail. Refused, with nothing written, when one is not on the "
+            "waiting list (not_on_waiting_list), when they outnumber the places "
+            "the absentees free (waiting_list_over_capacity), or when the players "
+            "then present are not a multiple of four "
+            "(door_count_not_multiple_of_four).",
+        )
 
     @extend_schema(responses=SeatingPlanOutput)
     def get(self, request: Any, slug: str, number: int) -> Response:
@@ -233,11 +264,17 @@ class SeatingJobApi(APIView):
         round_ = get_round(request, slug, number, write=True)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        admissions = [
+            Admission(item["signup"], item.get("same_player"))
+            for item in fields.pop("admit_waiting", [])
+        ]
         plan = seating_plans.start_seating(
             tournament_id=round_.tournament_id,
             first_round=round_.number,
             actor=request.user,
-            **data.validated_data,
+            admit_waiting=admissions,
+            **fields,
         )
         plan.refresh_from_db()
         return Response(SeatingPlanOutput(plan).data, status=status.HTTP_202_ACCEPTED)
