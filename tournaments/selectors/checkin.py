@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from tournaments.models import Registration, Tournament
+from tournaments.models import Registration, Signup, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +35,16 @@ def absent_registrations(tournament: Tournament) -> list[Registration]:
         .filter(checked_in_at__isnull=True)
         .select_related("player")
         .order_by("number")
+    )
+
+
+def door_waiting_list(tournament: Tournament) -> list[Signup]:
+    """The waiting list in order of arrival, each with the known player who
+    may be them: who may come in at the door of round 1."""
+    return list(
+        tournament.signups.filter(status=Signup.Status.WAITING)
+        .select_related("likely_player")
+        .order_by("created_at", "pk")
     )
 
 

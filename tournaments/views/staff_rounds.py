@@ -22,12 +22,20 @@ from config.client_address import client_ip
 from scoring.engine.errors import EngineError
 from tournaments.forms import PlanSwapForm, SeatingStartForm
 from tournaments.messages import error_message
-from tournaments.models import Registration, Round, SeatingPlan, Table, Tournament
+from tournaments.models import (
+    Registration,
+    Round,
+    SeatingPlan,
+    Signup,
+    Table,
+    Tournament,
+)
 from tournaments.seating import SeatingError
-from tournaments.selectors.checkin import absent_registrations
+from tournaments.selectors.checkin import absent_registrations, door_waiting_list
 from tournaments.selectors.confirmations import tables_not_confirmed
 from tournaments.services import hands as hand_services
 from tournaments.services import seating, seating_plans, setup
+from tournaments.services.checkin import MAX_ADMISSIONS, Admission
 from tournaments.services.errors import ServiceError
 from tournaments.views.mixins import OrganiserMixin
 from tournaments.views.staff_links import qr_svg, tables_context
@@ -110,6 +118,7 @@ class RoundDetailView(OrganiserMixin, View):
             != Tournament.SeatingMode.SWISS,
             "swap_form": swap_form(request, round_),
             "absentees": absentees(round_),
+            "door_waiting": door_waiting(round_),
             "tables_waiting": tables_not_confirmed(round_),
             **plan_context(round_),
         }
@@ -122,6 +131,14 @@ def absentees(round_: Round) -> list[Registration]:
     if round_.number != 1 or not round_.tournament.uses_checkin:
         return []
     return absent_registrations(round_.tournament)
+
+
+def door_waiting(round_: Round) -> list[Signup]:
+    """Before round 1 of an event using check-in: the waiting list, for the
+    organiser to tick who came to the door anyway."""
+    if round_.number != 1 or not round_.tournament.uses_checkin:
+        return []
+    return door_waiting_list(round_.tournament)
 
 
 def plan_context(round_: Round) -> dict[str, Any]:
@@ -193,6 +210,21 @@ def withdraw_confirmed(request: HttpRequest) -> bool:
     return request.POST.get("withdraw_absent") == "1"
 
 
+def posted_admissions(request: HttpRequest) -> list[Admission]:
+    """The waiting-list players ticked at the door, each with the answer
+    about their known look-alike ("same_player_<id>": yes / no). A value that
+    is no id is no sign-up ticked; one more than the service takes lets it
+    name the limit."""
+    admissions = []
+    for value in request.POST.getlist("admit_waiting")[: MAX_ADMISSIONS + 1]:
+        if not (value.isascii() and value.isdigit()) or len(value) > 18:
+            continue
+        answer = request.POST.get(f"same_player_{value}", "")
+        same = {"yes": True, "no": False}.get(answer)
+        admissions.append(Admission(int(value), same))
+    return admissions
+
+
 class SeatingStartView(RoundActionView):
     def run(self, round_: Round, request: HttpRequest) -> None:
         valid, seed = posted_seed(request)
@@ -203,6 +235,7 @@ class SeatingStartView(RoundActionView):
                 actor=request.user,
                 seed=seed,
                 withdraw_absent=withdraw_confirmed(request),
+                admit_waiting=posted_admissions(request),
             )
 
 
@@ -227,6 +260,7 @@ class SeatingReviewStartView(RoundActionView):
                 seed=seed,
                 publish=publish,
                 withdraw_absent=withdraw_confirmed(request),
+                admit_waiting=posted_admissions(request),
             )
 
 
