@@ -112,11 +112,13 @@ SERVICE_MESSAGES: dict[str, Any] = {
     ),
     "door_count_not_multiple_of_four": ngettext_lazy(
         "With %(admitted)s player from the waiting list, %(count)s players would "
-        "sit at round 1: not a multiple of four. Let %(more)s more in, or "
-        "%(fewer)s fewer, or add substitutes.",
+        "sit at round 1: not a multiple of four (%(more)s more or %(fewer)s "
+        "fewer would do). Change who comes in from the waiting list, or add "
+        "substitutes.",
         "With %(admitted)s players from the waiting list, %(count)s players would "
-        "sit at round 1: not a multiple of four. Let %(more)s more in, or "
-        "%(fewer)s fewer, or add substitutes.",
+        "sit at round 1: not a multiple of four (%(more)s more or %(fewer)s "
+        "fewer would do). Change who comes in from the waiting list, or add "
+        "substitutes.",
         "admitted",
     ),
     "confirmations_not_used": _("Players do not confirm their tables in this event."),

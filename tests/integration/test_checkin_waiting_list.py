@@ -111,7 +111,8 @@ def test_a_choice_leaving_an_impossible_count_changes_nothing(organiser):
     }
     assert error_message(error) == (
         "With 1 player from the waiting list, 7 players would sit at round 1: "
-        "not a multiple of four. Let 1 more in, or 3 fewer, or add substitutes."
+        "not a multiple of four (1 more or 3 fewer would do). Change who comes "
+        "in from the waiting list, or add substitutes."
     )
     nothing_changed(door)
 

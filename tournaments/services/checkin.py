@@ -169,32 +169,8 @@ def admit_from_waiting_list(
     Precondition: inside the seating's transaction, the tournament locked
     (the sign-ups are locked here, after it).
     """
-    if len(admissions) > MAX_ADMISSIONS:
-        raise ServiceError(
-            "too_many_admissions", field="admit_waiting", max=MAX_ADMISSIONS
-        )
     wanted = {a.signup_id: a for a in admissions}
-    signups = {
-        s.pk: s
-        for s in lock_rows(
-            Signup.objects.filter(tournament=tournament, pk__in=list(wanted))
-        ).select_related("likely_player")
-    }
-    for admission in wanted.values():
-        signup = signups.get(admission.signup_id)
-        if signup is None or signup.status != Signup.Status.WAITING:
-            raise ServiceError(
-                "not_on_waiting_list",
-                field="admit_waiting",
-                name=str(signup) if signup else str(admission.signup_id),
-            )
-        if signup.likely_player is not None and admission.same_player is None:
-            raise ServiceError(
-                "door_same_player_unanswered",
-                field="admit_waiting",
-                name=str(signup),
-                player=signup.likely_player.name,
-            )
+    signups = _waiting_signups(tournament, wanted)
     _check_places(tournament, len(wanted))
     admitted = []
     for signup in sorted(signups.values(), key=lambda s: (s.created_at, s.pk)):
@@ -216,6 +192,39 @@ def admit_from_waiting_list(
         )
         admitted.append(registration)
     return admitted
+
+
+def _waiting_signups(
+    tournament: Tournament, wanted: dict[int, Admission]
+) -> dict[int, Signup]:
+    """The sign-ups let in, locked, each checked: on this event's waiting
+    list, its known look-alike answered for."""
+    if len(wanted) > MAX_ADMISSIONS:
+        raise ServiceError(
+            "too_many_admissions", field="admit_waiting", max=MAX_ADMISSIONS
+        )
+    signups = {
+        s.pk: s
+        for s in lock_rows(
+            Signup.objects.filter(tournament=tournament, pk__in=list(wanted))
+        ).select_related("likely_player")
+    }
+    for admission in wanted.values():
+        signup = signups.get(admission.signup_id)
+        if signup is None or signup.status != Signup.Status.WAITING:
+            raise ServiceError(
+                "not_on_waiting_list",
+                field="admit_waiting",
+                name=str(signup) if signup else str(admission.signup_id),
+            )
+        if signup.likely_player is not None and admission.same_player is None:
+            raise ServiceError(
+                "door_same_player_unanswered",
+                field="admit_waiting",
+                name=str(signup),
+                player=signup.likely_player.name,
+            )
+    return signups
 
 
 def _check_places(tournament: Tournament, count: int) -> None:
