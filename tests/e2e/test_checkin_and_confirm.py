@@ -12,8 +12,9 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.site_pages import sign_in
 from tests.factories import organiser_account
+from tests.integration.door_helpers import at_the_door
 from tests.integration.round_helpers import EIGHT, named_players, organised, seat_round
-from tournaments.models import Registration, TableConfirmation
+from tournaments.models import Registration, Signup, TableConfirmation
 from tournaments.services import hands
 from tournaments.views.checkin import entrance_key
 
@@ -137,6 +138,48 @@ def test_round_one_is_seated_with_the_absentees_withdrawn(
     assert set(seated) == {p.pk for p in present}
     statuses = Registration.objects.filter(pk__in=[p.pk for p in absent])
     assert set(statuses.values_list("status", flat=True)) == {"withdrawn"}
+
+
+def test_round_one_lets_in_the_waiting_list_at_the_door(
+    live_server, page: Page, organiser
+):
+    """Two absent, three waiting: one let in is refused by the count, two
+    are seated with the players present."""
+    door = at_the_door(organiser)
+    sign_in(page, live_server.url, organiser)
+    page.goto(f"{live_server.url}/staff/{door.tournament.slug}/rounds/1/")
+    expect(page.locator("#absentees")).to_contain_text("2 players have not checked in:")
+    waiting = page.locator("#waiting-at-door")
+    expect(waiting.locator("li")).to_have_count(3)
+
+    def seat(*names: str) -> None:
+        page.fill("input[name='seed']", "4")
+        page.get_by_label("Yes, withdraw them and seat the players present").check()
+        for name in names:
+            page.locator("#waiting-at-door").get_by_label(name).check()
+        page.get_by_role("button", name="Start seating").click()
+
+    seat("Ivo Jahn")
+    expect(page.locator("main")).to_contain_text(
+        "With 1 player from the waiting list, 7 players would sit at round 1"
+    )
+    assert Signup.objects.filter(status="waiting").count() == 3
+
+    seat("Ivo Jahn", "Jon Kurz")
+    expect(page.locator("#tables tr[id^='table-row-']")).to_have_count(2)
+    expect(page.locator("#tables")).to_contain_text("Ivo Jahn")
+    expect(page.locator("#absentees")).to_have_count(0)
+    expect(page.locator("#waiting-at-door")).to_have_count(0)
+    seated = tournament_seats(door.tournament)
+    assert {"Jahn", "Kurz"} <= seated and len(seated) == 8
+
+
+def tournament_seats(tournament) -> set[str]:
+    return set(
+        tournament.rounds.get(number=1).seats.values_list(
+            "registration__player__last_name", flat=True
+        )
+    )
 
 
 def test_four_players_confirm_and_one_disputes_on_the_tablet(

@@ -99,6 +99,7 @@ class RoundDetailView(OrganiserMixin, View):
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
         round_ = self.get_round()
         tables = tables_context(request, round_)
+        missing = absentees(round_)
         context = {
             **tables,
             "links": [{"row": row, "qr": qr_svg(row.link)} for row in tables["rows"]],
@@ -117,8 +118,9 @@ class RoundDetailView(OrganiserMixin, View):
             "can_plan_ahead": round_.tournament.seating_mode
             != Tournament.SeatingMode.SWISS,
             "swap_form": swap_form(request, round_),
-            "absentees": absentees(round_),
-            "door_waiting": door_waiting(round_),
+            "absentees": missing,
+            # The no-shows' places are the only ones the door can give.
+            "door_waiting": door_waiting(round_) if missing else [],
             "tables_waiting": tables_not_confirmed(round_),
             **plan_context(round_),
         }
