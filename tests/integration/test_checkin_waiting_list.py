@@ -23,7 +23,7 @@ from tournaments.services import seating
 from tournaments.services.checkin import Admission
 from tournaments.services.errors import ServiceError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def seat_round_one(door, organiser, admit, **options):
