@@ -70,8 +70,9 @@ lint: venv
 XDIST ?= 2
 PYTEST := $(VENV)/bin/pytest -q -p no:cacheprovider -n $(XDIST) --dist loadgroup
 
+# The tests that need PostgreSQL (marker postgres) are left to test-postgres.
 test-sqlite: venv
-	$(PYTEST) -m "not celery_worker and not e2e and not faults"
+	$(PYTEST) -m "not celery_worker and not e2e and not faults and not postgres"
 
 # Only what the engine can change (locks, races, transactions, column limits,
 # query counts: markers postgres and db_sensitive); the rest ran on SQLite.
@@ -91,7 +92,7 @@ test-worker: venv
 # gunicorn and Celery workers killed mid-request and mid-job.
 test-faults: venv
 	bash scripts/services_up.sh postgres redis
-	TEST_DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest -q -p no:cacheprovider -m faults tests/faults
+	TEST_DATABASE_URL=$(PG_URL)_faults $(VENV)/bin/pytest -q -p no:cacheprovider -m faults tests/faults
 
 # A real browser: Debian's chromium driven by Playwright.
 test-e2e: venv
@@ -99,7 +100,11 @@ test-e2e: venv
 	$(VENV)/bin/pytest -q -p no:cacheprovider -m e2e tests/e2e
 
 # Services first, so a missing one fails the run at once, not after the suite.
-test: services lint test-sqlite test-postgres test-worker test-faults test-e2e
+# The worker, fault and browser suites mostly wait (on a worker, a restart,
+# chromium): they run side by side, each on a test database of its own, and
+# each prints its output when it ends.
+test: services lint test-sqlite test-postgres
+	$(MAKE) --no-print-directory --output-sync=target -j3 test-worker test-faults test-e2e
 
 messages: venv
 	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=tests --ignore=bench

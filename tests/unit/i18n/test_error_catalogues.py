@@ -44,10 +44,11 @@ def raised_codes() -> dict[str, set[str]]:
 
 
 class AnyParams(dict):
-    """Every parameter a text may name (plural texts pick their form)."""
+    """Every parameter a text may name, as a number: a plural text picks its
+    form by any of them."""
 
-    def __missing__(self, key: str) -> str:
-        return "x"
+    def __missing__(self, key: str) -> int:
+        return 2
 
 
 RAISED = raised_codes()
