@@ -25,7 +25,7 @@ ERRORS = {
     "triple_ron": N_(
         "Three winners on one discard: under these rules the hand is an abortive draw."
     ),
-    "riichi_not_tenpai": N_("Seat %(seat)s declared riichi but is not tenpai."),
+    "riichi_not_tenpai": N_("%(seat)s declared riichi but is not tenpai."),
     "red_fives_off": N_("Red fives are not played in this tournament."),
     "no_yaku": N_("The hand has no yaku: it cannot win."),
     "invalid_choice": N_("“%(value)s” is not one of %(choices)s."),
