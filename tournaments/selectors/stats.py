@@ -218,13 +218,18 @@ def get_tournament_stats(
 
 
 def get_cached_tournament_stats(
-    tournament: Tournament, *, min_hands: int | None = None
+    tournament: Tournament,
+    *,
+    min_hands: int | None = None,
+    version: str | None = None,
 ) -> TournamentStats:
     """``get_tournament_stats``, computed once per version of the closed
     tables (``get_standings_version``: a hand corrected or deleted, a table
-    closed or reopened, a registration makes a new key). Language-free."""
+    closed or reopened, a registration makes a new key). Language-free.
+    ``version``: that version, when the caller has read it already."""
     minimum = min_hands_default() if min_hands is None else min_hands
-    version = get_standings_version(tournament)
+    if version is None:
+        version = get_standings_version(tournament)
     key = f"stats:event:{tournament.pk}:{tournament.slug}:{minimum}:{version}"
     found = cache.get(key)
     if found is None:
