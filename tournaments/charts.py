@@ -52,7 +52,8 @@ def column_chart(
     count = max(len(values), 1)
     high = max([Fraction(0), *(Fraction(v) for _, v in values)]) or Fraction(1)
     base = height - label_room
-    inner_h = base - 2 * pad
+    # Room above the tallest column for its value.
+    inner_h = base - 2 * pad - 14
     slot = Fraction(width - 2 * pad, count)
     bar_width = slot * Fraction(3, 5)
     columns = []
@@ -69,7 +70,7 @@ def column_chart(
                 width=_r(bar_width),
                 height=_r(bar_height),
                 text_x=_r(x + bar_width / 2),
-                text_y=_r(max(base - bar_height - 3, Fraction(pad + 8))),
+                text_y=_r(base - bar_height - 3),
                 label_y=_r(Fraction(height - 5)),
             )
         )

@@ -52,6 +52,9 @@ EVENT_COUNTS = {
     "minutes_per_hand": "intervals",
 }
 
+#: The event's figures that are shares of 1, beside the players' (``RATES``).
+EVENT_RATES = frozenset({"washout_rate"})
+
 #: The figures whose value is a plain count (no decimals).
 WHOLE = frozenset({"hands", "sessions", "wins", "penalties", "penalty_points"})
 
@@ -98,7 +101,7 @@ def shown(key: str, value: Fraction | int | None) -> str:
     em dash when it rests on nothing."""
     if value is None:
         return "—"
-    if key in RATES:
+    if key in RATES or key in EVENT_RATES:
         return f"{number_format(float(value) * 100, 1)} %"
     if key in WHOLE or (isinstance(value, int) and key not in COUNTS):
         return number_format(int(value))
