@@ -4,12 +4,16 @@ rest on, SVG charts, fan names in the page's language."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from tests.factories import TournamentFactory, organiser_account
 from tests.integration.stats_data import played_event
 from tournaments.models import Hand
+from tournaments.services.exports import build_export
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +89,25 @@ def test_the_best_hand_shows_its_tiles(client, mcr_event):
     ).content.decode()
     assert "87 points" in page
     assert "tiles/1z.svg" in page
+
+
+def test_the_workbook_has_a_statistics_sheet_in_its_language(mcr_event):
+    _, content = build_export(tournament=mcr_event, kind="xlsx", language="en")
+    book = load_workbook(io.BytesIO(content))
+    assert book.sheetnames[-2:] == ["Statistics", "EMA"]
+    sheet = book["Statistics"]
+    rows = list(sheet.iter_rows(values_only=True))
+    headers = rows[0]
+    assert headers[:3] == ("Player", "Hands played", "Sessions")
+    assert "Average fan total (hands entered with tiles)" in headers
+    players = rows[1:9]
+    assert {row[0] for row in players} == {
+        r.player.name for r in mcr_event.registrations.select_related("player")
+    }
+    assert all(row[1] == 12 for row in players)  # two sessions of six hands
+    rate = headers.index("Win rate")
+    assert all(0 <= row[rate] <= 1 for row in players)
+    assert sheet.cell(row=2, column=rate + 1).number_format == "0.0%"
+    big = [row[0] for row in rows].index("Biggest hands")
+    assert rows[big + 1][:2] == ("Player", "Fan total")
+    assert rows[big + 2][1].endswith("points")
