@@ -167,11 +167,11 @@ def test_the_events_figures():
         ("Mixed Triple Chow", 2, F(1)),
         ("Concealed Hand", 1, F(1, 2)),
     ]
-    assert [(p.table.key, p.minutes) for p in event.fastest_tables] == [
+    assert [(p.table_key, p.minutes) for p in event.fastest_tables] == [
         (2, F(2)),
         (1, F(7)),
     ]
-    assert [p.table.key for p in event.slowest_tables] == [1, 2]
+    assert [p.table_key for p in event.slowest_tables] == [1, 2]
     assert [(x.player, x.value) for x in event.leaders["win_rate"]] == [
         ("A", F(1, 2)),
         ("C", F(1, 6)),

@@ -26,7 +26,9 @@ from tournaments.api.inputs import RulesetField
 from tournaments.extensions import tournament_scope
 from tournaments.models import Player, Registration
 from tournaments.permissions import viewable_tournaments
+from tournaments.selectors.room import get_standings_version
 from tournaments.selectors.stats import (
+    cached_view,
     get_cached_tournament_stats,
     get_player_stats,
 )
@@ -171,9 +173,9 @@ def hand_row(hand: Highlight, names: dict[Any, str], slugs: dict[Any, str]) -> d
         "name": names.get(hand.player, ""),
         "value": hand.value.value,
         "unit": unit_label(hand.value.unit),
-        "tournament": slugs.get(hand.table.event),
-        "round": hand.table.round_number,
-        "table": hand.table.table_number,
+        "tournament": slugs.get(hand.event),
+        "round": hand.round_number,
+        "table": hand.table_number,
         "hand": hand.number,
         "items": list(hand.items),
     }
@@ -198,7 +200,7 @@ def _event_body(
     slug: str, code: str, event: EventStats, registrations: dict[int, Registration]
 ) -> dict[str, Any]:
     names = {pk: r.player.name for pk, r in registrations.items()}
-    slugs = {hand.table.event: slug for hand in event.biggest_hands}
+    slugs = {hand.event: slug for hand in event.biggest_hands}
     return {
         "figures": figure_rows(event.figures, code, event=True),
         "items_label": items_label(code),
@@ -240,8 +242,8 @@ def _event_body(
 
 def _pace(pace: Any) -> dict[str, Any]:
     return {
-        "round": pace.table.round_number,
-        "table": pace.table.table_number,
+        "round": pace.round_number,
+        "table": pace.table_number,
         "hands": pace.hands,
         "minutes": as_number(pace.minutes),
     }
@@ -254,28 +256,38 @@ class TournamentStatsApi(APIView):
     @extend_schema(responses=EventStatsOutput)
     def get(self, request: Any, slug: str) -> Response:
         tournament = get_tournament(request, slug)
-        found = get_cached_tournament_stats(tournament)
-        body: dict[str, Any] = {
-            "tournament": tournament.slug,
-            "ruleset": tournament.ruleset,
-            "min_hands": found.event.min_hands if found.event else 0,
-            "figures": [],
-            "items_label": items_label(tournament.ruleset),
-            "items": [],
-            "items_hands": 0,
-            "biggest_hands": [],
-            "fastest_tables": [],
-            "slowest_tables": [],
-            "leaders": [],
-            "players": [],
-        }
-        if found.event is not None:
-            body.update(
-                _event_body(
-                    tournament.slug, found.ruleset, found.event, found.registrations
-                )
+        version = get_standings_version(tournament)
+        # The body is built as ``EventStatsOutput`` documents it, once per
+        # version and language (a 200-player event has 4,000 figures).
+        body = cached_view(
+            "api", tournament, version, lambda: _event_answer(tournament, version)
+        )
+        return Response(body)
+
+
+def _event_answer(tournament: Any, version: str) -> dict[str, Any]:
+    found = get_cached_tournament_stats(tournament, version=version)
+    body: dict[str, Any] = {
+        "tournament": tournament.slug,
+        "ruleset": tournament.ruleset,
+        "min_hands": found.event.min_hands if found.event else 0,
+        "figures": [],
+        "items_label": items_label(tournament.ruleset),
+        "items": [],
+        "items_hands": 0,
+        "biggest_hands": [],
+        "fastest_tables": [],
+        "slowest_tables": [],
+        "leaders": [],
+        "players": [],
+    }
+    if found.event is not None:
+        body.update(
+            _event_body(
+                tournament.slug, found.ruleset, found.event, found.registrations
             )
-        return Response(EventStatsOutput(body).data)
+        )
+    return dict(EventStatsOutput(body).data)
 
 
 class PlayerStatsApi(APIView):
@@ -316,9 +328,7 @@ class PlayerStatsApi(APIView):
         )
         slugs = dict(
             tournaments.filter(
-                pk__in={
-                    s.best_hand.table.event for s in by_ruleset.values() if s.best_hand
-                }
+                pk__in={s.best_hand.event for s in by_ruleset.values() if s.best_hand}
             ).values_list("pk", "slug")
         )
         names = {found.pk: found.name}

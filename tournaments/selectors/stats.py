@@ -15,14 +15,15 @@ closed or reopened), so a change is seen at once and nothing is deleted.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Max, QuerySet, Sum
+from django.utils.translation import get_language
 
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import get_ruleset
@@ -48,6 +49,8 @@ from tournaments.selectors.room import get_standings_version
 
 #: Seconds a computed entry stays; a new version makes a new key anyway.
 STATS_CACHE_SECONDS = 15 * 60
+
+T = TypeVar("T")
 
 
 def min_hands_default() -> int:
@@ -234,6 +237,23 @@ def get_cached_tournament_stats(
     found = cache.get(key)
     if found is None:
         found = get_tournament_stats(tournament, min_hands=minimum)
+        cache.set(key, found, STATS_CACHE_SECONDS)
+    return found
+
+
+def cached_view(
+    name: str, tournament: Tournament, version: str, build: Callable[[], T]
+) -> T:
+    """What a page or the API shows of the event's figures (``name``: which
+    view), built once per version of the closed tables and per language.
+
+    The figures themselves are cached too, but a view caches its own rows:
+    reading back the whole figures (hundreds of players' exact fractions)
+    costs more than the view's few plain rows."""
+    key = f"stats:{name}:{tournament.pk}:{tournament.slug}:{version}:{get_language()}"
+    found = cache.get(key)
+    if found is None:
+        found = build()
         cache.set(key, found, STATS_CACHE_SECONDS)
     return found
 

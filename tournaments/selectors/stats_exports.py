@@ -56,8 +56,8 @@ def get_stats_sheet(tournament: Tournament) -> StatsSheet | None:
                 player=names.get(hand.player, ""),
                 value=hand.value.value,
                 unit=unit_label(hand.value.unit),
-                round_number=hand.table.round_number,
-                table_number=hand.table.table_number,
+                round_number=hand.round_number,
+                table_number=hand.table_number,
                 hand_number=hand.number,
                 fans=", ".join(hand.items),
             )

@@ -18,7 +18,8 @@ from scoring.engine.tiles import parse_tiles
 from scoring.messages import unit_label
 from tournaments.charts import ColumnChart, bar_lengths, column_chart
 from tournaments.models import Registration, Tournament
-from tournaments.selectors.stats import get_cached_tournament_stats
+from tournaments.selectors.room import get_standings_version
+from tournaments.selectors.stats import cached_view, get_cached_tournament_stats
 from tournaments.selectors.stats_words import (
     count_text,
     figure_label,
@@ -128,8 +129,8 @@ def hand_row(hand: Highlight, registrations: dict[int, Registration]) -> HandRow
         name=registration.player.name if registration else "",
         number=registration.number if registration else None,
         worth=f"{hand.value.value} {unit_label(hand.value.unit)}",
-        round=hand.table.round_number,
-        table=hand.table.table_number,
+        round=hand.round_number,
+        table=hand.table_number,
         hand=hand.number,
         items=", ".join(hand.items),
         tiles=tiles_shown(hand.tiles),
@@ -152,11 +153,19 @@ def placement_chart(stats: PlayerStats) -> ColumnChart:
 
 def get_event_page(tournament: Tournament) -> dict[str, Any]:
     """The event's Statistics page: its figures, leaders, biggest hands,
-    fan or yaku table, table paces and every player's main figures."""
-    found = get_cached_tournament_stats(tournament)
+    fan or yaku table, table paces and every player's main figures; built
+    once per version of the closed tables and language."""
+    version = get_standings_version(tournament)
+    return cached_view(
+        "page", tournament, version, lambda: _event_page(tournament, version)
+    )
+
+
+def _event_page(tournament: Tournament, version: str) -> dict[str, Any]:
+    found = get_cached_tournament_stats(tournament, version=version)
     code, event = found.ruleset, found.event
     page: dict[str, Any] = {
-        "event": event,
+        "event": event is not None,
         "items_label": items_label(code),
         "min_hands": event.min_hands if event else None,
     }
@@ -197,8 +206,8 @@ def _leaders(
 
 def _pace(pace: Any) -> dict[str, Any]:
     return {
-        "round": pace.table.round_number,
-        "table": pace.table.table_number,
+        "round": pace.round_number,
+        "table": pace.table_number,
         "hands": pace.hands,
         "minutes": shown("minutes_per_hand", pace.minutes),
     }
@@ -236,15 +245,29 @@ def get_player_section(
     tournament: Tournament, player_id: int, version: str | None = None
 ) -> dict[str, Any]:
     """The Statistics section of a player's page in this event; empty
-    (``stats`` None) before a table of theirs is closed. ``version``: the
-    standings' version, when the page has read it."""
+    (``stats`` False) before a table of theirs is closed. ``version``: the
+    standings' version, when the page has read it. Built once per version
+    and language."""
+    if version is None:
+        version = get_standings_version(tournament)
+    return cached_view(
+        f"player{player_id}",
+        tournament,
+        version,
+        lambda: _player_section(tournament, player_id, version),
+    )
+
+
+def _player_section(
+    tournament: Tournament, player_id: int, version: str
+) -> dict[str, Any]:
     found = get_cached_tournament_stats(tournament, version=version)
     stats = found.event.players.get(player_id) if found.event else None
     if stats is None:
-        return {"stats": None}
+        return {"stats": False}
     best = stats.best_hand
     return {
-        "stats": stats,
+        "stats": True,
         "figures": figure_rows(stats.figures, found.ruleset),
         "placements": placement_chart(stats),
         "items": item_rows(stats.items, PLAYER_ITEMS),

@@ -47,9 +47,13 @@ LEADER_FIGURES: tuple[tuple[str, bool], ...] = (
 @dataclass(frozen=True)
 class TablePace:
     """A table's pace: ``minutes`` per hand over its ``hands`` hands, from
-    the times its first and last hands were entered."""
+    the times its first and last hands were entered; the table by its key,
+    event, round and number (not its record: see ``Highlight``)."""
 
-    table: TableRecord
+    table_key: Hashable
+    event: Hashable
+    round_number: int
+    table_number: int
     hands: int
     minutes: Fraction
 
@@ -147,8 +151,8 @@ def _hands(
         won.sort(
             key=lambda h: (
                 tuple(-part for part in value_rank(h.value, units)),
-                h.table.round_number,
-                h.table.table_number,
+                h.round_number,
+                h.table_number,
                 h.number,
             )
         )
@@ -164,9 +168,16 @@ def _paces(tables: list[TableRecord]) -> list[TablePace]:
             continue
         seconds = (max(times) - min(times)) // timedelta(seconds=1)
         paces.append(
-            TablePace(table, len(times), Fraction(seconds, 60 * (len(times) - 1)))
+            TablePace(
+                table_key=table.key,
+                event=table.event,
+                round_number=table.round_number,
+                table_number=table.table_number,
+                hands=len(times),
+                minutes=Fraction(seconds, 60 * (len(times) - 1)),
+            )
         )
-    paces.sort(key=lambda p: (p.minutes, p.table.round_number, p.table.table_number))
+    paces.sort(key=lambda p: (p.minutes, p.round_number, p.table_number))
     return paces
 
 

@@ -41,11 +41,16 @@ class ItemCount:
 
 @dataclass(frozen=True)
 class Highlight:
-    """One won hand worth showing (a player's best, an event's biggest)."""
+    """One won hand worth showing (a player's best, an event's biggest):
+    its value, where it was played (the table's ``event``, round and table
+    numbers, the hand's ``number``), its fans or yaku and its tiles. It
+    keeps no ``TableRecord``: a cached figure does not carry every hand."""
 
     player: Hashable
     value: HandValue
-    table: TableRecord
+    event: Hashable
+    round_number: int
+    table_number: int
     number: int
     items: tuple[str, ...] = ()
     tiles: object = None
@@ -226,7 +231,9 @@ def highlight(
     return Highlight(
         player=player,
         value=value,
-        table=table,
+        event=table.event,
+        round_number=table.round_number,
+        table_number=table.table_number,
         number=read.hand.number,
         items=tuple(item.name for item in items),
         tiles=read.hand.tiles,
