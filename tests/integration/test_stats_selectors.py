@@ -17,7 +17,14 @@ import pytest
 from scoring.engine.rulesets import get_ruleset
 from tests.factories import organiser_account
 from tests.integration.stats_data import played_event
-from tournaments.models import WINDS, Hand, Penalty, SeatResult, Tournament
+from tournaments.models import (
+    WINDS,
+    Hand,
+    Penalty,
+    Registration,
+    SeatResult,
+    Tournament,
+)
 from tournaments.selectors.exports import player_scores
 from tournaments.selectors.stats import (
     get_cached_tournament_stats,
@@ -190,3 +197,14 @@ def test_a_players_figures_over_events_equal_the_events_own():
     tournament.is_public = False
     tournament.save()
     assert get_player_stats(player, Tournament.objects.filter(is_public=True)) == {}
+
+
+def test_a_substitute_has_figures_but_leads_nothing():
+    tournament = played_event("mcr", organiser_account())
+    substitute = tournament.registrations.first()
+    substitute.status = Registration.Status.SUBSTITUTE
+    substitute.save()
+    event = get_tournament_stats(tournament, min_hands=1).event
+    assert substitute.player_id in event.players
+    leaders = {x.player for found in event.leaders.values() for x in found}
+    assert substitute.player_id not in leaders and leaders

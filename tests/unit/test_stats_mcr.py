@@ -184,3 +184,11 @@ def test_the_events_figures():
 def test_leaders_need_the_minimum_of_hands():
     """With a minimum above everyone's hands, no figure has leaders."""
     assert event_stats(sessions(), min_hands=7).leaders == {}
+
+
+def test_only_ranked_players_lead():
+    """A substitute (here A) plays and has figures, but leads none."""
+    event = event_stats(sessions(), min_hands=6, ranked={"B", "C", "D"})
+    assert "A" in event.players
+    assert all(x.player != "A" for found in event.leaders.values() for x in found)
+    assert event.leaders["win_rate"][0].player == "C"

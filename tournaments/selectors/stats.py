@@ -212,10 +212,19 @@ def get_tournament_stats(
     registrations = {
         r.player_id: r for r in tournament.registrations.select_related("player__club")
     }
+    # Substitutes fill tables but do not rank: they lead no figure either.
+    ranked = {
+        player
+        for player, registration in registrations.items()
+        if registration.status != Registration.Status.SUBSTITUTE
+    }
+    event = (
+        event_stats(sessions, min_hands=minimum, ranked=ranked) if sessions else None
+    )
     return TournamentStats(
         tournament=tournament,
         ruleset=tournament.ruleset,
-        event=event_stats(sessions, min_hands=minimum) if sessions else None,
+        event=event,
         registrations=registrations,
     )
 

@@ -9,7 +9,7 @@ figure among players with at least ``min_hands`` hands.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Collection, Hashable, Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from fractions import Fraction
@@ -92,11 +92,17 @@ def tables_of(sessions: Iterable[SessionRecord]) -> list[TableRecord]:
 
 
 def event_stats(
-    sessions: Iterable[SessionRecord], *, min_hands: int = 0, top: int = 3
+    sessions: Iterable[SessionRecord],
+    *,
+    min_hands: int = 0,
+    top: int = 3,
+    ranked: Collection[Hashable] | None = None,
 ) -> EventStats:
     """The event's figures from its sessions (one rule set: ``ValueError``
     for a mix). ``top`` bounds the leaders, the biggest hands (three times
-    ``top``) and the fastest and slowest tables."""
+    ``top``) and the fastest and slowest tables; ``ranked``: the players who
+    may lead a figure (the event's substitutes play but do not rank), every
+    player when ``None``."""
     listed = list(sessions)
     codes = {session.table.ruleset for session in listed}
     if len(codes) > 1:
@@ -119,7 +125,11 @@ def event_stats(
         fastest_tables=tuple(paces[:top]),
         slowest_tables=tuple(reversed(paces[-top:])) if paces else (),
         players=players,
-        leaders=leaders(players.values(), min_hands=min_hands, top=top),
+        leaders=leaders(
+            (p for key, p in players.items() if ranked is None or key in ranked),
+            min_hands=min_hands,
+            top=top,
+        ),
         min_hands=min_hands,
     )
 
