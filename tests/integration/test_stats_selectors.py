@@ -34,7 +34,7 @@ from tournaments.selectors.stats import (
 )
 from tournaments.services import hands as hand_services
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 WASHOUTS = {"draw", "abortive_draw"}
 
