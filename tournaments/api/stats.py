@@ -12,15 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.engine.stats import EventStats, Figure, Highlight, ItemCount, PlayerStats
-from scoring.messages import ruleset_label, unit_label
 from tournaments.api.access import get_tournament
 from tournaments.api.inputs import RulesetField
 from tournaments.extensions import tournament_scope
@@ -32,14 +29,8 @@ from tournaments.selectors.stats import (
     get_cached_tournament_stats,
     get_player_stats,
 )
-from tournaments.selectors.stats_words import (
-    as_number,
-    count_unit,
-    exact,
-    figure_label,
-    item_name,
-    items_label,
-)
+from tournaments.selectors.stats_bodies import event_body, ruleset_body
+from tournaments.selectors.stats_words import items_label
 
 
 class StatsFigureOutput(serializers.Serializer):
@@ -138,117 +129,6 @@ class EventStatsOutput(serializers.Serializer):
     players = StatsEventPlayerOutput(many=True)
 
 
-def figure_rows(
-    figures: dict[str, Figure], ruleset: str, *, event: bool = False
-) -> list[dict[str, Any]]:
-    return [
-        {
-            "key": key,
-            "label": figure_label(key, ruleset),
-            "value": as_number(figure.value),
-            "exact": exact(figure.value),
-            "count": figure.count,
-            "count_unit": count_unit(key, event=event),
-        }
-        for key, figure in figures.items()
-    ]
-
-
-def item_rows(items: tuple[ItemCount, ...]) -> list[dict[str, Any]]:
-    language = get_language()
-    return [
-        {
-            "name": item.name,
-            "label": item_name(item.name, item.name_fr, language),
-            "hands": item.hands,
-            "share": as_number(item.share),
-        }
-        for item in items
-    ]
-
-
-def hand_row(hand: Highlight, names: dict[Any, str], slugs: dict[Any, str]) -> dict:
-    return {
-        "player": hand.player,
-        "name": names.get(hand.player, ""),
-        "value": hand.value.value,
-        "unit": unit_label(hand.value.unit),
-        "tournament": slugs.get(hand.event),
-        "round": hand.round_number,
-        "table": hand.table_number,
-        "hand": hand.number,
-        "items": list(hand.items),
-    }
-
-
-def ruleset_body(
-    stats: PlayerStats, names: dict[Any, str], slugs: dict[Any, str]
-) -> dict[str, Any]:
-    best = stats.best_hand
-    return {
-        "ruleset": stats.ruleset,
-        "ruleset_name": ruleset_label(stats.ruleset),
-        "figures": figure_rows(stats.figures, stats.ruleset),
-        "items_label": items_label(stats.ruleset),
-        "items": item_rows(stats.items),
-        "items_hands": stats.items_hands,
-        "best_hand": hand_row(best, names, slugs) if best else None,
-    }
-
-
-def _event_body(
-    slug: str, code: str, event: EventStats, registrations: dict[int, Registration]
-) -> dict[str, Any]:
-    names = {pk: r.player.name for pk, r in registrations.items()}
-    slugs = {hand.event: slug for hand in event.biggest_hands}
-    return {
-        "figures": figure_rows(event.figures, code, event=True),
-        "items_label": items_label(code),
-        "items": item_rows(event.items),
-        "items_hands": event.items_hands,
-        "biggest_hands": [hand_row(h, names, slugs) for h in event.biggest_hands],
-        "fastest_tables": [_pace(p) for p in event.fastest_tables],
-        "slowest_tables": [_pace(p) for p in event.slowest_tables],
-        "leaders": [
-            {
-                "key": key,
-                "label": figure_label(key, code),
-                "leaders": [
-                    {
-                        "player": leader.player,
-                        "name": names.get(leader.player, ""),
-                        "value": as_number(leader.value),
-                        "exact": exact(leader.value),
-                        "hands": leader.hands,
-                    }
-                    for leader in found
-                ],
-            }
-            for key, found in event.leaders.items()
-        ],
-        "players": [
-            {
-                "player": player,
-                "name": names.get(player, ""),
-                "number": getattr(registrations.get(player), "number", None),
-                "figures": figure_rows(stats.figures, code),
-            }
-            for player, stats in sorted(
-                event.players.items(), key=lambda pair: names.get(pair[0], "")
-            )
-        ],
-    }
-
-
-def _pace(pace: Any) -> dict[str, Any]:
-    return {
-        "round": pace.round_number,
-        "table": pace.table_number,
-        "hands": pace.hands,
-        "minutes": as_number(pace.minutes),
-    }
-
-
 class TournamentStatsApi(APIView):
     """The event's figures, biggest hands, fan or yaku table, paces,
     leaders and every player's figures, from its closed tables."""
@@ -282,9 +162,14 @@ def _event_answer(tournament: Any, version: str) -> dict[str, Any]:
         "players": [],
     }
     if found.event is not None:
+        registrations = found.registrations
         body.update(
-            _event_body(
-                tournament.slug, found.ruleset, found.event, found.registrations
+            event_body(
+                found.ruleset,
+                found.event,
+                {pk: r.player.name for pk, r in registrations.items()},
+                {pk: r.number for pk, r in registrations.items()},
+                {tournament.pk: tournament.slug},
             )
         )
     return dict(EventStatsOutput(body).data)
