@@ -23,6 +23,7 @@ YAKU = [
     {"name": "Riichi", "han": 1, "yakuman": False},
     {"name": "Pinfu", "han": 1, "yakuman": False},
     {"name": "Tanyao", "han": 1, "yakuman": False},
+    {"name": "Dora", "han": 2, "yakuman": False},  # not a yaku: left out
 ]
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from scoring.engine.facts import HandFacts, breakdown_items
 from scoring.engine.riichi.results import ABORTIVE_DRAW, DRAW, MORE_WINNERS
+from scoring.engine.riichi.tiles import DORA_LINE
 
 #: The statistics' figures riichi adds to the common ones (its words label
 #: each in ``WORDS.stats``).
@@ -39,9 +40,13 @@ def hand_facts(result: Mapping[str, object], breakdown: object = None) -> HandFa
         for key in ("winner", *(f"winner{suffix}" for suffix in MORE_WINNERS))
         if isinstance(seat := result.get(key), int)
     )
+    items = breakdown_items(breakdown, "han")
+    if items is not None:
+        # The dora count is a line of the breakdown, not a yaku.
+        items = tuple(item for item in items if item.name != DORA_LINE)
     return HandFacts(
         winners=winners,
         washout=result.get("kind") in (DRAW, ABORTIVE_DRAW),
         declared=_seats(result.get("riichi")),
-        items=breakdown_items(breakdown, "han"),
+        items=items,
     )
