@@ -122,10 +122,9 @@ def stats_by_ruleset(
 def player_stats(
     sessions: Sequence[SessionRecord], reader: HandReader | None = None
 ) -> PlayerStats:
-    """The figures of one player over ``sessions`` (one player, one rule
-    set: ``ValueError`` otherwise; none gives a player with no figure
-    resting on anything). ``reader`` shares the reading of tables between
-    the players of an event."""
+    """The figures of one player over ``sessions``: at least one, all of
+    one player and one rule set (``ValueError`` otherwise). ``reader``
+    shares the reading of tables between the players of an event."""
     if not sessions:
         raise ValueError("no sessions")
     player, code = sessions[0].player, sessions[0].table.ruleset
