@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from scoring.engine.errors import EngineError
 from scoring.engine.stats import EventStats, Figure, Highlight, ItemCount, PlayerStats
@@ -138,12 +139,8 @@ def hand_row(hand: Highlight, registrations: dict[int, Registration]) -> HandRow
 
 
 def place_labels() -> list[str]:
-    return [
-        pgettext("place", "1st"),
-        pgettext("place", "2nd"),
-        pgettext("place", "3rd"),
-        pgettext("place", "4th"),
-    ]
+    """1st to 4th, the standings' own words for places."""
+    return [_("1st"), _("2nd"), _("3rd"), _("4th")]
 
 
 def placement_chart(stats: PlayerStats) -> ColumnChart:
