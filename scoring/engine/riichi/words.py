@@ -139,6 +139,15 @@ WORDS = RuleSetWords(
         "chart_title": N_("Cumulative final scores of the top %(count)s players"),
         "chart_y_axis": N_("Final score"),
     },
+    stats={
+        "items": N_("Yaku"),
+        "declaration_rate": N_("Riichi rate"),
+        "declared_win_rate": N_("Win rate after riichi"),
+        "dealer_retention": N_("Dealer retention"),
+        "points_won_average": N_("Average points won (wins)"),
+        "points_lost_average": N_("Average points lost (deal-ins)"),
+        "busts": N_("Busts (below zero)"),
+    },
     counters={
         "honba": N_("Honba"),
         "deposits": N_("Riichi sticks on the table"),
