@@ -55,7 +55,7 @@ T = TypeVar("T")
 
 def min_hands_default() -> int:
     """The hands a player needs to lead a figure (``STATS_MIN_HANDS``)."""
-    return int(getattr(settings, "STATS_MIN_HANDS", 16))
+    return int(settings.STATS_MIN_HANDS)
 
 
 def _seat(wind: str | None) -> int | None:
