@@ -225,10 +225,13 @@ def career_version(player_id: int) -> str:
     return f"{player_id}:{scores or 0}:{merges or 0}"
 
 
-def get_cached_career(player_id: int, *, audience: Audience) -> Career:
+def get_cached_career(
+    player_id: int, *, audience: Audience, version: str | None = None
+) -> Career:
     """``get_career``, cached by the player's data version and the audience:
-    a long career is read and summed once per change, not once per view."""
-    key = f"career:{career_version(player_id)}:{audience.key}"
+    a long career is read and summed once per change, not once per view.
+    ``version``: ``career_version``, when the caller has read it."""
+    key = f"career:{version or career_version(player_id)}:{audience.key}"
     career = cache.get(key)
     if career is None:
         career = get_career(player_id, audience=audience)

@@ -34,7 +34,7 @@ from tournaments.selectors.stats_pages import (
 from tournaments.selectors.stats_words import figure_label, items_label, shown
 
 #: The players table's columns kept on a phone (the others give way).
-PHONE_COLUMNS = frozenset({"hands", "win_rate", "deal_in_rate", "average_place"})
+PHONE_COLUMNS = frozenset({"hands", "win_rate", "deal_in_rate"})
 #: The leaders drawn over the season.
 SEASON_LEADERS = 5
 

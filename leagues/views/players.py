@@ -15,7 +15,8 @@ from leagues.access import can_merge, can_merge_players
 from leagues.forms import MergeForm
 from leagues.messages import error_message
 from leagues.models import PlayerRating
-from leagues.selectors.careers import get_cached_career
+from leagues.selectors.career_stats import get_career_stats
+from leagues.selectors.careers import career_version, get_cached_career
 from leagues.selectors.players import list_duplicates
 from leagues.selectors.visibility import audience_of
 from leagues.services import merges
@@ -30,7 +31,10 @@ SESSIONS_PER_PAGE = 50
 class CareerView(View):
     def get(self, request: HttpRequest, player: int) -> HttpResponse:
         # The public events, and the private ones the reader organises.
-        career = get_cached_career(player, audience=audience_of(request.user))
+        audience = audience_of(request.user)
+        version = career_version(player)
+        career = get_cached_career(player, audience=audience, version=version)
+        statistics = get_career_stats(career.player, audience=audience, version=version)
         rating = PlayerRating.objects.filter(player_id=player).first()
         # Every session, newest first, a page at a time: five years of club
         # nights are hundreds of rows.
@@ -40,7 +44,12 @@ class CareerView(View):
         return render(
             request,
             "leagues/public/career.html",
-            {"career": career, "rating": rating, "sessions": sessions},
+            {
+                "career": career,
+                "rating": rating,
+                "sessions": sessions,
+                "statistics": statistics,
+            },
         )
 
 
