@@ -86,3 +86,19 @@ def test_a_players_figures_over_one_league(anonymous_api, api, organiser):
     league.save()
     assert anonymous_api.get(url, {"league": league.slug}).status_code == 404
     assert api.get(url, {"league": league.slug}).status_code == 200
+
+
+def test_the_schema_documents_the_route_and_each_figures_count():
+    from tests.api.test_schemathesis import schema
+
+    raw = schema.raw_schema
+    components = raw["components"]["schemas"]
+    answer = raw["paths"]["/api/leagues/{slug}/stats/"]["get"]["responses"]["200"]
+    reference = answer["content"]["application/json"]["schema"]["$ref"]
+    body = components[reference.rsplit("/", 1)[1]]
+    assert {"league", "min_hands", "rulesets"} <= set(body["properties"])
+    block = components[body["properties"]["rulesets"]["items"]["$ref"].rsplit("/")[-1]]
+    figure = components[block["properties"]["figures"]["items"]["$ref"].rsplit("/")[-1]]
+    assert {"value", "exact", "count", "count_unit"} <= set(figure["properties"])
+    query = raw["paths"]["/api/players/{player}/stats/"]["get"]["parameters"]
+    assert "league" in {parameter["name"] for parameter in query}

@@ -4,15 +4,19 @@ only what the reader may see (issue 29)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from leagues.selectors import career_stats
 from leagues.selectors.stats import get_league_stats
 from leagues.selectors.visibility import EVERYTHING
 from tests.factories import PlayerFactory, RegistrationFactory
+from tests.integration.leagues.data import make_league
 from tests.integration.leagues.stats_data import merged_recount, mixed_league
+from tests.integration.leagues.test_season_queries import add_nights
 from tests.integration.test_stats_selectors import recount
-from tournaments.models import Registration
+from tournaments.models import Player, Registration
 from tournaments.services.setup import update_tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
@@ -114,3 +118,23 @@ def test_a_career_without_a_session(client, organiser):
     assert page.status_code == 200
     assert page.context["statistics"] == {"rulesets": [], "leagues": []}
     assert "once a table of this player is closed" in page.content.decode()
+
+
+def test_the_career_pages_sessions_a_page_at_a_time(client, organiser):
+    """51 sessions: page 2 holds the oldest; a page past the last or no
+    number at all reads as the last or the first, from the cache too."""
+    league = make_league(organiser, is_public=True)
+    add_nights(league, organiser, 51, date(2025, 1, 2), members=4)
+    member = Player.objects.get(last_name="Member0")
+    url = f"/players/{member.pk}/"
+    first = client.get(url)
+    assert len(first.context["sessions"]) == 50
+    assert first.context["pages"].number == 1
+    assert first.context["pages"].paginator.num_pages == 2
+    last = client.get(url, {"page": "2"})
+    assert len(last.context["sessions"]) == 1
+    assert last.context["sessions"][0].day == date(2025, 1, 2)  # the oldest
+    for hostile in ("999999", "0", "-1", "abc", "9" * 40):
+        page = client.get(url, {"page": hostile})
+        assert page.status_code == 200
+        assert page.context["pages"].number in (1, 2)
