@@ -10,8 +10,9 @@ Everything comes from one read of the player's sessions
 (``tournaments.selectors.stats.load_sessions``, four queries whatever the
 career's length) and the pure ``scoring.engine.stats``; only the events the
 audience may see are read (as the rest of the career page), and only the
-leagues it may see are named. Cached by the career's data version
-(``careers.career_version``), the audience and the language.
+leagues it may see are named. Cached by ``section_version`` (the closed
+tables the player sat at: hands typed at an open table leave it cached),
+the audience and the language.
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils.translation import get_language
 
 from leagues.charts import LineChart, line_charts
-from leagues.models import LeagueEvent
-from leagues.selectors.careers import CAREER_CACHE_SECONDS, career_version
+from leagues.models import LeagueAuditEvent, LeagueEvent
+from leagues.selectors.careers import CAREER_CACHE_SECONDS
 from leagues.selectors.stats import EventName
 from leagues.selectors.stats_pages import hand_row
 from leagues.selectors.visibility import Audience
@@ -41,7 +42,7 @@ from scoring.engine.stats import (
 )
 from scoring.messages import ruleset_label
 from tournaments.models import Player, Tournament
-from tournaments.selectors.stats import load_sessions
+from tournaments.selectors.stats import load_sessions, player_stats_version
 from tournaments.selectors.stats_pages import (
     PLAYER_ITEMS,
     figure_rows,
@@ -75,13 +76,21 @@ class RatesChart:
     top: str  # the rate at the top of the chart
 
 
-def get_career_stats(
-    player: Player, *, audience: Audience, version: str | None = None
-) -> dict[str, Any]:
+def section_version(player: Player, audience: Audience) -> str:
+    """Changes with any write at a closed table the player sat at in an
+    event ``audience`` may see, with the set of those tables, and with any
+    audited change of a league (its name, whether it is public, its events)
+    or merge of players. Two queries."""
+    visible = Tournament.objects.filter(audience.tournaments())
+    leagues = LeagueAuditEvent.objects.aggregate(m=Max("pk"))["m"]
+    return f"{player_stats_version(player.pk, visible)}:{leagues or 0}"
+
+
+def get_career_stats(player: Player, *, audience: Audience) -> dict[str, Any]:
     """The section's blocks (``rulesets``, ``leagues``), cached (see the
-    module). ``version``: ``career_version``, when the page has read it."""
-    version = version or career_version(player.pk)
-    key = f"career-stats:{version}:{audience.key}:{get_language()}"
+    module)."""
+    version = section_version(player, audience)
+    key = f"career-stats:{player.pk}:{version}:{audience.key}:{get_language()}"
     found = cache.get(key)
     if found is None:
         found = _section(player, audience)

@@ -15,9 +15,14 @@ block: ``LEAGUE_MIN_HANDS`` (four MCR sessions), or the setting
 ``LEAGUE_STATS_MIN_HANDS``. Substitutes play and have figures but lead
 nothing, as they do not rank in the standings.
 
-Cached like the league page (``standings.league_version``: every score,
-every change of the league's events or settings and every merge is
-audited, so a corrected or deleted hand makes a new key).
+Cached by ``stats_version``: the closed tables read (every write at a
+table bumps its version: a hand corrected or deleted at a closed table
+means reopening it, so the key changes; a table closed adds to it) and the
+league's audited changes (its events, its settings, merges). Not by every
+score of the league's events, as the league page is: the figures count
+closed tables only, so the hands typed at a night's open tables leave them
+cached, and a 300-night season is computed once per table closed, not
+once per hand.
 """
 
 from __future__ import annotations
@@ -29,18 +34,14 @@ from typing import TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils.translation import get_language
 
-from leagues.models import League
-from leagues.selectors.standings import (
-    PAGE_CACHE_SECONDS,
-    league_version,
-    list_events,
-)
+from leagues.models import League, LeagueAuditEvent
+from leagues.selectors.standings import PAGE_CACHE_SECONDS, list_events
 from leagues.selectors.visibility import Audience
 from scoring.engine.stats import EventStats, SessionRecord, event_stats
-from tournaments.models import Player, Registration, Tournament
+from tournaments.models import Player, Registration, Table, Tournament
 from tournaments.selectors.stats import load_sessions
 
 #: The hands a player needs to lead a league's figure: four MCR sessions.
@@ -89,6 +90,24 @@ def league_tournaments(league: League, audience: Audience) -> QuerySet[Tournamen
     return Tournament.objects.filter(
         audience.tournaments(), league_events__league=league
     )
+
+
+def stats_version(league: League, audience: Audience) -> str:
+    """A value that changes with any write at a closed table of the
+    league's events ``audience`` may see, with the set of those tables (a
+    table closed or reopened, an event added, removed or unpublished) and
+    with any audited change of the league or merge of players. Two
+    queries."""
+    tables = Table.objects.filter(
+        is_closed=True, round__tournament__in=league_tournaments(league, audience)
+    ).aggregate(
+        count=Count("id"), versions=Sum("version"), last=Max("id"), ids=Sum("id")
+    )
+    changes = LeagueAuditEvent.objects.filter(
+        Q(league=league) | Q(league__isnull=True)
+    ).aggregate(m=Max("pk"))["m"]
+    parts = [league.pk, *tables.values(), changes]
+    return "-".join(str(part or 0) for part in parts)
 
 
 def split_by_ruleset(
@@ -144,9 +163,9 @@ def get_league_stats(
 def get_cached_league_stats(
     league: League, *, audience: Audience, version: str | None = None
 ) -> LeagueStats:
-    """``get_league_stats`` once per data version and audience (two
-    queries when cached). ``version``: ``league_version``, if read."""
-    version = version or league_version(league)
+    """``get_league_stats`` once per ``stats_version`` and audience (two
+    queries when cached). ``version``: ``stats_version``, if read."""
+    version = version or stats_version(league, audience)
     key = f"league-stats:{version}:{audience.key}:{league_min_hands()}"
     found = cache.get(key)
     if found is None:
@@ -161,7 +180,7 @@ def cached_league_view(
     """What a page or the API shows of the league's figures (``name``),
     built by ``build(version)`` once per data version, audience and
     language: its few rows read back faster than the whole figures."""
-    version = league_version(league)
+    version = stats_version(league, audience)
     key = f"league-stats-{name}:{version}:{audience.key}:{get_language()}"
     found = cache.get(key)
     if found is None:

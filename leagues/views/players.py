@@ -41,7 +41,7 @@ class CareerView(View):
             player, audience=audience, page=request.GET.get("page"), version=version
         )
         career = found.career
-        statistics = get_career_stats(career.player, audience=audience, version=version)
+        statistics = get_career_stats(career.player, audience=audience)
         rating = PlayerRating.objects.filter(player_id=player).first()
         pages = Paginator(range(found.count), SESSIONS_PER_PAGE).get_page(found.number)
         return render(

@@ -9,14 +9,20 @@ deleted hand at once, and keep private events from the public.
 
 from __future__ import annotations
 
+from datetime import date
 from fractions import Fraction
 
 import pytest
 
-from leagues.selectors.stats import get_cached_league_stats, get_league_stats
+from leagues.selectors.stats import (
+    get_cached_league_stats,
+    get_league_stats,
+    stats_version,
+)
 from leagues.selectors.visibility import EVERYTHING, PUBLIC
+from tests.integration.leagues.data import make_league, night, tables_of
 from tests.integration.leagues.stats_data import merged_recount, mixed_league
-from tournaments.models import Hand
+from tournaments.models import Hand, in_wind_order
 from tournaments.services import hands as hand_services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
@@ -135,3 +141,26 @@ def test_a_private_event_is_left_out_for_the_public(organiser):
     assert riichi.pk not in public.events
     everything = get_league_stats(league, audience=EVERYTHING)
     assert "riichi" in [block.ruleset for block in everything.blocks]
+
+
+def test_hands_at_an_open_table_leave_the_figures_cached(organiser):
+    """The figures count closed tables: a night under way does not make the
+    season be computed again after each hand, its closed table does."""
+    league = make_league(organiser, is_public=True)
+    event = night(league, organiser, date(2026, 1, 8), ["A A, B B, C C, D D"])
+    (table,) = tables_of(event)
+    before = stats_version(league, PUBLIC)
+    seats = in_wind_order(table.seats.select_related("registration"))
+    players = [seat.registration.player_id for seat in seats]
+    hand_services.record_hand(
+        table_id=table.pk,
+        result={"kind": "discard", "winner": players[0], "discarder": players[1],
+                "fan_total": 8},
+        actor=organiser,
+    )  # fmt: skip
+    assert stats_version(league, PUBLIC) == before
+    assert get_cached_league_stats(league, audience=PUBLIC).blocks == ()
+    hand_services.close_table(table_id=table.pk, actor=organiser, time_called=True)
+    assert stats_version(league, PUBLIC) != before
+    (block,) = get_cached_league_stats(league, audience=PUBLIC).blocks
+    assert block.event.figures["hands"].value == 1
