@@ -1,14 +1,19 @@
-"""Benchmark: the statistics of a long career and of a large event (issue 29).
+"""Benchmark: the statistics of a long career, a large event and a league's
+season (issue 29).
 
 Usage::
 
     python bench/stats.py                        # SQLite file in a temp dir
     python bench/stats.py --database-url postgres://user@host/db
-    python bench/stats.py --nights 250 --requests 40
+    python bench/stats.py --nights 250 --league-nights 300 --requests 40
 
 A member plays every one of ``--nights`` club nights (8 players, 4 sessions
 of 8 MCR hands: 1,000 sessions and 8,000 of their hands at 250 nights), and
-one event seats 200 players for 8 rounds of 16 hands (6,400 hands). Rows are
+one event seats 200 players for 8 rounds of 16 hands (6,400 hands). A
+public league counts ``--league-nights`` nights (the member's and, past
+them, nights of the club's other players: 300 nights, 2,400 tables, 19,200
+hands), for its Statistics tab and API; the member's career page carries
+its Statistics section. Rows are
 bulk-inserted (hands with results, payments and some fan breakdowns). Then
 it times the figures computed afresh (the cache emptied: what the first
 reader after a change pays) and the pages and API answering from the cache
@@ -43,6 +48,7 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", help="default: SQLite in a temp dir")
     parser.add_argument("--nights", type=int, default=250)
+    parser.add_argument("--league-nights", type=int, default=300)
     parser.add_argument("--requests", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     return parser.parse_args()
@@ -141,10 +147,12 @@ def _play(tournament, rounds, registrations, hands_per_table, rng, first_fixed):
         SeatResult.objects.bulk_create(results, batch_size=2000)
 
 
-def generate(nights: int, seed: int):
-    """The career's nights and the large event; returns (member, event)."""
+def generate(nights: int, seed: int, league_nights: int = 0):
+    """The career's nights, the large event and the league of the first
+    ``league_nights`` nights; returns (member, event, league)."""
     from django.db import transaction
 
+    from leagues.models import League, LeagueEvent
     from tournaments.models import Player, Registration, Round, Tournament
 
     rng = random.Random(seed)
@@ -154,13 +162,25 @@ def generate(nights: int, seed: int):
             Player(first_name=f"Member{n}", last_name=f"Club {n:03d}")
             for n in range(220)
         )
-        for index in range(nights):
+        league = League.objects.create(
+            slug="bench-league", name="Bench league", is_public=True
+        )
+        for index in range(max(nights, league_nights)):
             day = start + timedelta(days=7 * index)
             tournament = Tournament.objects.create(
                 slug=f"night-{index}", name=f"Night {index + 1}", start_date=day,
                 end_date=day, rounds_count=4, is_public=True,
             )  # fmt: skip
-            present = [members[0], *rng.sample(members[1:20], 7)]
+            if index < league_nights:
+                LeagueEvent.objects.create(
+                    league=league, tournament=tournament, kind="night", day=day
+                )
+            # The member plays the first ``nights`` nights only.
+            present = (
+                [members[0], *rng.sample(members[1:20], 7)]
+                if index < nights
+                else rng.sample(members[1:20], 8)
+            )
             registrations = Registration.objects.bulk_create(
                 Registration(tournament=tournament, player=p, number=n)
                 for n, p in enumerate(present, start=1)
@@ -169,7 +189,7 @@ def generate(nights: int, seed: int):
                 Round(tournament=tournament, number=n, status=Round.Status.FINISHED)
                 for n in range(1, 5)
             )
-            _play(tournament, rounds, registrations, 8, rng, first_fixed=True)
+            _play(tournament, rounds, registrations, 8, rng, first_fixed=index < nights)
         event = Tournament.objects.create(
             slug="big-open", name="Big Open", rounds_count=8, is_public=True
         )
@@ -182,7 +202,7 @@ def generate(nights: int, seed: int):
             for n in range(1, 9)
         )
         _play(event, rounds, registrations, 16, rng, first_fixed=False)
-    return members[0], event
+    return members[0], event, league
 
 
 def timed(call, count: int) -> tuple[float, float]:
@@ -202,11 +222,14 @@ def main() -> int:
     from django.core.cache import cache
     from django.test import Client
 
+    from leagues.selectors.stats import get_league_stats
+    from leagues.selectors.visibility import PUBLIC
     from tournaments.models import Tournament
     from tournaments.selectors.stats import get_player_stats, get_tournament_stats
 
+    load = os.getloadavg()[0]
     began = time.perf_counter()
-    member, event = generate(args.nights, args.seed)
+    member, event, league = generate(args.nights, args.seed, args.league_nights)
     built = time.perf_counter() - began
     everything = Tournament.objects.all()
     client = Client()
@@ -222,6 +245,15 @@ def main() -> int:
         cache.clear()
         get_player_stats(member.pk, everything)
 
+    def fresh(url: str):
+        call = get(url)
+
+        def cleared():
+            cache.clear()
+            call()
+
+        return cleared
+
     sessions = get_player_stats(member.pk, everything)["mcr"].figures["sessions"]
     rows = [
         (f"career figures, computed ({sessions.value} sessions)",
@@ -236,10 +268,24 @@ def main() -> int:
          timed(get(f"/api/tournaments/{event.slug}/stats/"), args.requests)),
         ("player page with its statistics, from the cache",
          timed(get(f"/t/{event.slug}/players/1/"), args.requests)),
+        (f"league figures, computed ({args.league_nights} nights)",
+         timed(lambda: get_league_stats(league, audience=PUBLIC),
+               max(5, args.requests // 8))),
+        ("league statistics page, computed (cache emptied)",
+         timed(fresh(f"/leagues/{league.slug}/stats/"), max(5, args.requests // 8))),
+        ("league statistics page from the cache",
+         timed(get(f"/leagues/{league.slug}/stats/"), args.requests)),
+        ("league statistics API from the cache",
+         timed(get(f"/api/leagues/{league.slug}/stats/"), args.requests)),
+        (f"career page with its statistics, computed ({sessions.value} sessions)",
+         timed(fresh(f"/players/{member.pk}/"), max(5, args.requests // 8))),
+        ("career page with its statistics from the cache",
+         timed(get(f"/players/{member.pk}/"), args.requests)),
     ]  # fmt: skip
-    print(f"## Statistics benchmark ({args.nights} nights)\n")
+    title = f"{args.nights} nights, a league of {args.league_nights}"
+    print(f"## Statistics benchmark ({title})\n")
     print(f"- machine: {platform.machine()}, Python {platform.python_version()}")
-    print(f"- load average at start: {os.getloadavg()[0]:.2f}")
+    print(f"- load average at start: {load:.2f}, at the end: {os.getloadavg()[0]:.2f}")
     print(f"- database: {database.split(':', 1)[0]}; data written in {built:.1f} s")
     print("\n| what | median | p95 |\n|---|---|---|")
     for label, (median, p95) in rows:

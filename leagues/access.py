@@ -7,6 +7,8 @@ from typing import Any
 from django.http import Http404
 
 from leagues.models import League, LeagueEvent
+from leagues.selectors.stats import league_tournaments
+from leagues.selectors.visibility import audience_of
 from tournaments.models import Player, Tournament
 from tournaments.permissions import can_create_tournament, can_organise
 
@@ -59,3 +61,14 @@ def managed_event(
     if event is None or not can_organise(user, event.tournament):
         raise Http404
     return event
+
+
+def league_scope(slug: str, user: Any) -> Any:
+    """The tournaments of league ``slug`` that ``user`` may see, for the
+    ``league=<slug>`` filter of a player's statistics
+    (``tournaments.extensions.register_scope``); ``None`` for a league
+    unknown or hidden from ``user`` (the API answers 404)."""
+    league = League.objects.filter(slug=slug).first()
+    if league is None or not can_view_league(user, league):
+        return None
+    return league_tournaments(league, audience_of(user))

@@ -12,16 +12,19 @@ class LeaguesConfig(AppConfig):
     def ready(self) -> None:
         """Teams in the tournament's own workbook and pages, through the
         tournaments app's extension points (it never imports leagues), rating
-        jobs in its job sweep, and a rating job after each closed table."""
+        jobs in its job sweep, a rating job after each closed table, and the
+        ``league`` scope of a player's statistics."""
         from django.urls import reverse
         from django.utils.translation import gettext
 
+        from leagues.access import league_scope
         from leagues.selectors.exports import write_tournament_team_sheet
         from leagues.services.ratings import RATING, rate_after_session
         from tournaments.extensions import (
             ExtraLink,
             ExtraSheet,
             register_link,
+            register_scope,
             register_sheet,
             register_table_closed,
         )
@@ -31,6 +34,8 @@ class LeaguesConfig(AppConfig):
         register_kind(RATING)
         # The ratings follow each session: a closed table queues the job.
         register_table_closed("leagues.ratings", rate_after_session)
+        # A player's statistics over one league: ``?league=<slug>``.
+        register_scope("league", league_scope)
 
         def has_teams(tournament: Any) -> bool:
             return bool(tournament.teams.exists())

@@ -1,8 +1,10 @@
 """The league workbook, pure: rows in, bytes out (the tournaments' machinery).
 
 Sheets: the standings, the events (one line a night or tournament, with its
-leader), every session, and the leaders over the season (their rule value
-after each event) with a native line chart. Texts come in already
+leader), every session, the leaders over the season (their rule value
+after each event) with a native line chart, and the statistics (each
+player's figures over the season and the biggest hands, a block per rule
+set, laid out with the event workbook's ``StatsSheet`` rows). Texts come in already
 translated (``texts``), as for the tournament workbook.
 """
 
@@ -15,10 +17,12 @@ from fractions import Fraction
 from io import BytesIO
 
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.chart import LineChart, Reference
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 from tournaments.exports import sheet_cells
+from tournaments.exports.stats_sheet import StatsSheet
 
 CREATOR = "Muraille"
 
@@ -62,6 +66,31 @@ class SessionLine:
 
 
 @dataclass(frozen=True)
+class StatsHandLine:
+    """One of the season's biggest hands; ``worth`` in the rule set's unit."""
+
+    day: date
+    event: str
+    player: str
+    worth: str
+    round: int
+    table: int
+    hand: int
+    items: str
+
+
+@dataclass(frozen=True)
+class StatsBlock:
+    """The season's statistics under one rule set (``title``: its name):
+    ``figures`` holds the players' rows (its ``biggest_hands`` unused: the
+    league's name their event, ``hands``)."""
+
+    title: str
+    figures: StatsSheet
+    hands: Sequence[StatsHandLine]
+
+
+@dataclass(frozen=True)
 class LeagueWorkbook:
     """Everything the workbook shows; ``progress`` holds each leader's rule
     value after each event of ``progress_events`` (season order)."""
@@ -72,6 +101,7 @@ class LeagueWorkbook:
     sessions: Sequence[SessionLine]
     progress_events: Sequence[str]
     progress: Mapping[str, Sequence[Fraction]]
+    statistics: Sequence[StatsBlock] = ()
 
 
 SHEET_KEYS = ("standings", "events", "sessions", "leaders")
@@ -86,6 +116,9 @@ SESSION_KEYS = (
     "date", "event", "round", "table", "player", "score", "rank", "table_points"
 )  # fmt: skip
 CHART_KEYS = ("chart_title", "chart_x", "chart_y")
+HAND_KEYS = ("date", "event", "player", "hand_value", "round", "table", "hand", "items")
+PERCENT_FORMAT = "0.0%"
+AVERAGE_FORMAT = "0.00"
 
 
 def _sheet(workbook: Workbook, title: str) -> WriteOnlyWorksheet:
@@ -205,6 +238,63 @@ def _leaders(
     ws.add_chart(chart, f"A{events + 3}")
 
 
+def _statistics(
+    ws: WriteOnlyWorksheet, data: LeagueWorkbook, texts: Mapping[str, str]
+) -> None:
+    """Per rule set: its name, the players' figures, then its biggest hands."""
+    widest = max((len(b.figures.columns) for b in data.statistics), default=0)
+    names = [row.name for b in data.statistics for row in b.figures.players]
+    longest = max((len(name) for name in names), default=0)
+    sheet_cells.prepare(
+        ws, [sheet_cells.width(texts["player"], longest), *[12] * max(widest, 7)]
+    )
+    for block in data.statistics:
+        ws.append(sheet_cells.header_cells(ws, [block.title]))
+        headers = [texts["player"], *(c.heading for c in block.figures.columns)]
+        ws.append(sheet_cells.header_cells(ws, headers))
+        for row in block.figures.players:
+            ws.append(
+                [
+                    sheet_cells.text(ws, row.name),
+                    *(
+                        _figure(ws, value, column.rate)
+                        for column, value in zip(
+                            block.figures.columns, row.values, strict=True
+                        )
+                    ),
+                ]
+            )
+        ws.append([])
+        ws.append(sheet_cells.header_cells(ws, [texts["biggest_hands"]]))
+        ws.append(sheet_cells.header_cells(ws, [texts[key] for key in HAND_KEYS]))
+        for hand in block.hands:
+            ws.append(
+                [
+                    sheet_cells.day(ws, hand.day),
+                    sheet_cells.text(ws, hand.event),
+                    sheet_cells.text(ws, hand.player),
+                    sheet_cells.text(ws, hand.worth),
+                    hand.round,
+                    hand.table,
+                    hand.hand,
+                    sheet_cells.text(ws, hand.items),
+                ]
+            )
+        ws.append([])
+
+
+def _figure(ws: WriteOnlyWorksheet, value: Fraction | int | None, rate: bool) -> object:
+    """A count as it is; a fraction as a number cell, a rate as a
+    percentage (the float exists only in the cell)."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not rate:
+        return value
+    cell = WriteOnlyCell(ws, float(value))
+    cell.number_format = PERCENT_FORMAT if rate else AVERAGE_FORMAT
+    return cell
+
+
 def build_league_workbook(data: LeagueWorkbook, texts: Mapping[str, str]) -> bytes:
     """The workbook's bytes; ``texts`` holds every key of this module's
     ``*_KEYS`` tuples (sheet titles and headers) in the reader's language."""
@@ -215,6 +305,8 @@ def build_league_workbook(data: LeagueWorkbook, texts: Mapping[str, str]) -> byt
     _events(_sheet(workbook, texts["events"]), data, texts)
     _sessions(_sheet(workbook, texts["sessions"]), data, texts)
     _leaders(_sheet(workbook, texts["leaders"]), data, texts)
+    if data.statistics:
+        _statistics(_sheet(workbook, texts["statistics"]), data, texts)
     buffer = BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

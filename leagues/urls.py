@@ -18,6 +18,7 @@ public_patterns = (
         path(
             "<slug:slug>/ratings/", public.LeagueRatingsView.as_view(), name="ratings"
         ),
+        path("<slug:slug>/stats/", public.LeagueStatsView.as_view(), name="stats"),
     ],
     "leagues",
 )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from leagues.api import leagues, nights, players, ratings, teams
+from leagues.api import leagues, nights, players, ratings, stats, teams
 
 L = "leagues/<slug:slug>/"
 N = L + "nights/<int:event>/"
@@ -19,6 +19,7 @@ urlpatterns = [
     path(L + "events/<int:event>/seed/", ratings.SeedByRatingApi.as_view()),
     path(L + "ratings/", ratings.LeagueRatingsApi.as_view()),
     path(L + "ema/", ratings.LeagueEmaApi.as_view()),
+    path(L + "stats/", stats.LeagueStatsApi.as_view()),
     path("ratings/jobs/", ratings.RatingJobApi.as_view()),
     path("ratings/jobs/<int:job>/", ratings.RatingJobDetailApi.as_view()),
     path("players/<int:player>/career/", players.CareerApi.as_view()),

@@ -8,11 +8,12 @@ tournaments and players those name. Closed tables only, as the standings count t
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 
 from django.core.cache import cache
+from django.core.paginator import Paginator
 from django.db.models import Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -225,12 +226,60 @@ def career_version(player_id: int) -> str:
     return f"{player_id}:{scores or 0}:{merges or 0}"
 
 
-def get_cached_career(player_id: int, *, audience: Audience) -> Career:
+def get_cached_career(
+    player_id: int, *, audience: Audience, version: str | None = None
+) -> Career:
     """``get_career``, cached by the player's data version and the audience:
-    a long career is read and summed once per change, not once per view."""
-    key = f"career:{career_version(player_id)}:{audience.key}"
+    a long career is read and summed once per change, not once per view.
+    ``version``: ``career_version``, when the caller has read it."""
+    key = f"career:{version or career_version(player_id)}:{audience.key}"
     career = cache.get(key)
     if career is None:
         career = get_career(player_id, audience=audience)
         cache.set(key, career, CAREER_CACHE_SECONDS)
     return career
+
+
+#: Sessions on a page of the career page, newest first.
+SESSIONS_PER_PAGE = 50
+
+
+@dataclass(frozen=True)
+class CareerPage:
+    """What one page of the career page shows: the career with only that
+    page's ``sessions`` (newest first), page ``number`` of ``count``
+    sessions in all."""
+
+    career: Career
+    number: int
+    count: int
+
+
+def page_number(raw: object) -> int:
+    """A page number from the query string; 1 for anything else."""
+    text = str(raw or "")
+    return int(text) if text.isdigit() and 0 < len(text) <= 6 else 1
+
+
+def get_career_page(
+    player_id: int, *, audience: Audience, page: object, version: str | None = None
+) -> CareerPage:
+    """One page of the career, cached by version, audience and page: a
+    long career's page reads back its fifty sessions, not its thousand
+    (unpickling every session and opponent costs more than the page).
+    A page past the last is the last, cached under its own number only."""
+    version = version or career_version(player_id)
+    wanted = page_number(page)
+    key = f"career-page:{version}:{audience.key}"
+    found = cache.get(f"{key}:{wanted}")
+    if found is None:
+        career = get_cached_career(player_id, audience=audience, version=version)
+        paginator = Paginator(career.sessions[::-1], SESSIONS_PER_PAGE)
+        current = paginator.get_page(wanted)
+        found = CareerPage(
+            career=replace(career, sessions=list(current.object_list)),
+            number=current.number,
+            count=len(career.sessions),
+        )
+        cache.set(f"{key}:{current.number}", found, CAREER_CACHE_SECONDS)
+    return found

@@ -11,6 +11,8 @@ from leagues.exports import (
     LeagueLine,
     LeagueWorkbook,
     SessionLine,
+    StatsBlock,
+    StatsHandLine,
     TeamLine,
     build_league_workbook,
     build_team_workbook,
@@ -18,9 +20,14 @@ from leagues.exports import (
 )
 from leagues.models import League
 from leagues.selectors.standings import get_league_standings, leaders_progress
+from leagues.selectors.stats import LeagueStats, get_league_stats
 from leagues.selectors.teams import get_team_standings
 from leagues.selectors.visibility import Audience
+from scoring.engine.stats import RATES, EventStats
+from scoring.messages import ruleset_label, unit_label
+from tournaments.exports.stats_sheet import StatsColumn, StatsPlayerRow, StatsSheet
 from tournaments.models import Tournament
+from tournaments.selectors.stats_words import figure_label
 
 
 def workbook_texts() -> dict[str, str]:
@@ -52,6 +59,11 @@ def workbook_texts() -> dict[str, str]:
         "chart_title": _("The leaders over the season"),
         "chart_x": _("Event"),
         "chart_y": _("Ranking figure"),
+        "statistics": _("Statistics"),
+        "biggest_hands": _("Biggest hands"),
+        "hand_value": _("Hand value"),
+        "hand": _("Hand"),
+        "items": _("Fans or yaku"),
     }
 
 
@@ -111,6 +123,58 @@ def get_league_workbook(league: League, *, audience: Audience) -> LeagueWorkbook
             for event in progress_events
         ],
         progress={player.name: values for player, values in progress.items()},
+        statistics=stats_blocks(get_league_stats(league, audience=audience)),
+    )
+
+
+def stats_blocks(found: LeagueStats) -> list[StatsBlock]:
+    """The Statistics sheet's blocks, a rule set each (the league's first),
+    in the workbook's language. Read afresh: a workbook is built once per
+    request, as the event's is."""
+    names = {pk: player.name for pk, player in found.players.items()}
+    return [
+        StatsBlock(
+            title=str(ruleset_label(block.ruleset)),
+            figures=_figures(block.ruleset, block.event, names),
+            hands=[
+                StatsHandLine(
+                    day=found.events[hand.event].day,
+                    event=found.events[hand.event].name,
+                    player=names.get(hand.player, ""),
+                    worth=f"{hand.value.value} {unit_label(hand.value.unit)}",
+                    round=hand.round_number,
+                    table=hand.table_number,
+                    hand=hand.number,
+                    items=", ".join(hand.items),
+                )
+                for hand in block.event.biggest_hands
+            ],
+        )
+        for block in found.blocks
+    ]
+
+
+def _figures(code: str, event: EventStats, names: dict[Any, str]) -> StatsSheet:
+    """Every player's figures, a column per figure the rule set knows."""
+    keys: list[str] = []
+    for stats in event.players.values():
+        keys += [key for key in stats.figures if key not in keys]
+    rows = [
+        StatsPlayerRow(
+            name=names.get(player, ""),
+            values=tuple(
+                stats.figures[key].value if key in stats.figures else None
+                for key in keys
+            ),
+        )
+        for player, stats in event.players.items()
+    ]
+    return StatsSheet(
+        columns=tuple(
+            StatsColumn(figure_label(key, code), rate=key in RATES) for key in keys
+        ),
+        players=tuple(sorted(rows, key=lambda row: row.name)),
+        biggest_hands=(),
     )
 
 

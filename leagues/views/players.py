@@ -15,7 +15,12 @@ from leagues.access import can_merge, can_merge_players
 from leagues.forms import MergeForm
 from leagues.messages import error_message
 from leagues.models import PlayerRating
-from leagues.selectors.careers import get_cached_career
+from leagues.selectors.career_stats import get_career_stats
+from leagues.selectors.careers import (
+    SESSIONS_PER_PAGE,
+    career_version,
+    get_career_page,
+)
 from leagues.selectors.players import list_duplicates
 from leagues.selectors.visibility import audience_of
 from leagues.services import merges
@@ -24,23 +29,31 @@ from tournaments.permissions import organiser_required_response
 from tournaments.services import player_merges
 from tournaments.services.errors import ServiceError
 
-SESSIONS_PER_PAGE = 50
-
 
 class CareerView(View):
     def get(self, request: HttpRequest, player: int) -> HttpResponse:
         # The public events, and the private ones the reader organises.
-        career = get_cached_career(player, audience=audience_of(request.user))
-        rating = PlayerRating.objects.filter(player_id=player).first()
+        audience = audience_of(request.user)
+        version = career_version(player)
         # Every session, newest first, a page at a time: five years of club
-        # nights are hundreds of rows.
-        sessions = Paginator(career.sessions[::-1], SESSIONS_PER_PAGE).get_page(
-            request.GET.get("page")
+        # nights are hundreds of rows (and only this page's are read back).
+        found = get_career_page(
+            player, audience=audience, page=request.GET.get("page"), version=version
         )
+        career = found.career
+        statistics = get_career_stats(career.player, audience=audience)
+        rating = PlayerRating.objects.filter(player_id=player).first()
+        pages = Paginator(range(found.count), SESSIONS_PER_PAGE).get_page(found.number)
         return render(
             request,
             "leagues/public/career.html",
-            {"career": career, "rating": rating, "sessions": sessions},
+            {
+                "career": career,
+                "rating": rating,
+                "sessions": career.sessions,
+                "pages": pages,
+                "statistics": statistics,
+            },
         )
 
 

@@ -1,5 +1,5 @@
 """Everyone's league pages: standings, events, the workbook, the EMA
-ranking and the ratings of the league's players."""
+ranking, the ratings of the league's players and its statistics."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from django.views import View
 from leagues.selectors.exports import league_workbook_bytes
 from leagues.selectors.ranking import get_league_ema_ranking, list_league_ratings
 from leagues.selectors.standings import get_league_page, list_public_leagues
+from leagues.selectors.stats_pages import get_league_stats_page
 from leagues.selectors.visibility import audience_of
 from leagues.views.mixins import LeagueMixin
 from scoring.messages import ruleset_label
@@ -80,4 +81,15 @@ class LeagueRatingsView(LeagueMixin, View):
                     self.league, audience=audience_of(request.user)
                 ),
             },
+        )
+
+
+class LeagueStatsView(LeagueMixin, View):
+    """The season's figures per rule set, leaders, biggest hands, fans or
+    yaku, paces, placements and the leaders over the season (issue 29)."""
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        page = get_league_stats_page(self.league, audience=audience_of(request.user))
+        return render(
+            request, "leagues/public/stats.html", {"league": self.league, **page}
         )

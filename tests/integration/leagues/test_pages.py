@@ -212,7 +212,13 @@ def test_the_workbook_has_standings_events_sessions_and_the_leaders_chart(
     response = client.get(f"/leagues/{league.slug}/workbook.xlsx")
     assert response.status_code == 200
     book = load_workbook(BytesIO(response.content))
-    assert book.sheetnames == ["Standings", "Events", "Sessions", "Leaders"]
+    assert book.sheetnames == [
+        "Standings",
+        "Events",
+        "Sessions",
+        "Leaders",
+        "Statistics",
+    ]
     standings = list(book["Standings"].iter_rows(values_only=True))
     assert standings[1][:5] == (1, "Ann A", None, 4.0, 4.0)
     assert len(list(book["Sessions"].iter_rows())) == 5

@@ -80,6 +80,11 @@ TABLE: dict[str, dict[tuple[str, str], str]] = {
         ("public", "get"): PUBLIC_READ,
         ("private", "get"): PRIVATE_READ,
     },
+    "leagues/<slug:slug>/stats/": {
+        ("public", "get"): PUBLIC_READ,
+        ("private", "get"): PRIVATE_READ,
+        ("private", "post"): HIDDEN_NO_POST,
+    },
     "players/<int:player>/": {
         ("public", "get"): PUBLIC_READ,
         ("private", "get"): PRIVATE_READ,
@@ -158,6 +163,11 @@ TABLE: dict[str, dict[tuple[str, str], str]] = {
     "api/leagues/<slug:slug>/ema/": {
         ("public", "get"): PUBLIC_READ,
         ("private", "get"): PRIVATE_READ,
+    },
+    "api/leagues/<slug:slug>/stats/": {
+        ("public", "get"): PUBLIC_READ,
+        ("private", "get"): PRIVATE_READ,
+        ("private", "post"): API_NO_POST,
     },
     "api/ratings/jobs/": {
         ("none", "get"): API_NO_GET,
