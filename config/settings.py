@@ -151,6 +151,8 @@ AUTHENTICATION_BACKENDS = [
 # The hands a player needs to lead a figure of an event's or a league's
 # statistics (fewer make a 100 % win rate out of one hand).
 STATS_MIN_HANDS = env.int("STATS_MIN_HANDS", default=16)
+# A league's: four MCR sessions.
+LEAGUE_STATS_MIN_HANDS = env.int("LEAGUE_STATS_MIN_HANDS", default=64)
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -11,8 +11,8 @@ figures come in one block per rule set, the league's own first, since a
 figure of one rule set means nothing in another's.
 
 Leaders are players with at least ``league_min_hands()`` hands in the
-block: ``LEAGUE_MIN_HANDS`` (four MCR sessions), or the setting
-``LEAGUE_STATS_MIN_HANDS``. Substitutes play and have figures but lead
+block (the setting ``LEAGUE_STATS_MIN_HANDS``, four MCR sessions unless
+set). Substitutes play and have figures but lead
 nothing, as they do not rank in the standings.
 
 Cached by ``stats_version``: the closed tables read (every write at a
@@ -44,15 +44,13 @@ from scoring.engine.stats import EventStats, SessionRecord, event_stats
 from tournaments.models import Player, Registration, Table, Tournament
 from tournaments.selectors.stats import load_sessions
 
-#: The hands a player needs to lead a league's figure: four MCR sessions.
-LEAGUE_MIN_HANDS = 64
-
 T = TypeVar("T")
 
 
 def league_min_hands() -> int:
-    """``LEAGUE_STATS_MIN_HANDS`` if set, else ``LEAGUE_MIN_HANDS``."""
-    return int(getattr(settings, "LEAGUE_STATS_MIN_HANDS", LEAGUE_MIN_HANDS))
+    """The hands a player needs to lead a league's figure
+    (``LEAGUE_STATS_MIN_HANDS``)."""
+    return int(settings.LEAGUE_STATS_MIN_HANDS)
 
 
 @dataclass(frozen=True)
