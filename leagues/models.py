@@ -168,14 +168,20 @@ class PlayerRating(models.Model):
 
 
 class RatingJob(models.Model):
-    """A recomputation of every rating, run by a worker (a job row, as the
-    tournaments' jobs: ``tournaments.services.jobs``)."""
+    """An update of the ratings, run by a worker (a job row, as the
+    tournaments' jobs: ``tournaments.services.jobs``): the sessions closed
+    since the last job, or every session again (``Mode``)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for a worker")
         RUNNING = "running", _("Rating")
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
+
+    class Mode(models.TextChoices):
+        AUTO = "auto", _("New sessions if possible")
+        INCREMENTAL = "incremental", _("New sessions")
+        FULL = "full", _("Every session")
 
     status = models.CharField(
         _("status"), max_length=20, choices=Status, default=Status.PENDING
@@ -187,6 +193,10 @@ class RatingJob(models.Model):
     # The newest score write (tournaments.AuditEvent id) the job saw: a
     # newer one means a session changed since, and ratings are stale.
     fingerprint = models.BigIntegerField(_("last score change seen"), default=0)
+    # Asked as AUTO or FULL; once run, the mode it ran in, and for a full
+    # recompute asked as AUTO the reason (``leagues.services.ratings``).
+    mode = models.CharField(_("mode"), max_length=20, choices=Mode, default=Mode.AUTO)
+    reason = models.CharField(_("why every session"), max_length=40, blank=True)
     error = models.CharField(_("error"), max_length=200, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -13,7 +13,8 @@ from tournaments.tasks.progress import progress_reporter
 
 @shared_task(bind=True)
 def recompute_ratings_task(self: Any, job_id: int) -> dict[str, Any]:
-    """Rate the whole history; progress goes to the row and the result store.
+    """Rate the new sessions (or the whole history); progress goes to the row
+    and the result store.
     The heartbeat keeps a long league's job from looking dead to the sweep."""
     with heartbeat(RATING, job_id, enabled=not self.request.is_eager):
         job = run_rating_job(job_id=job_id, on_progress=progress_reporter(self))

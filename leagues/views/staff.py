@@ -170,7 +170,7 @@ class LeagueStaffView(LeagueOrganiserMixin, View):
         return self._page(request, status=400, add_form=form)
 
     def _ratings(self, request: HttpRequest) -> HttpResponse:
-        ratings.request_ratings(actor=request.user)
+        ratings.request_ratings(actor=request.user, full=True)
         messages.success(request, _("The ratings are being computed again."))
         return redirect("leagues-staff:league", slug=self.league.slug)
 
