@@ -6,16 +6,18 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.http import content_disposition_header
 from django.views import View
 
-from leagues.selectors.exports import league_workbook_bytes
+from leagues.models import LeagueExport
 from leagues.selectors.ranking import get_league_ema_ranking, list_league_ratings
 from leagues.selectors.standings import get_league_page, list_public_leagues
 from leagues.selectors.visibility import audience_of
+from leagues.services import exports
 from leagues.views.mixins import LeagueMixin
 from scoring.messages import ruleset_label
+from tournaments.services.exports import supported_language
 
 EVENTS_PER_PAGE = 30
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -46,12 +48,26 @@ class LeagueView(LeagueMixin, View):
 
 
 class LeagueWorkbookView(LeagueMixin, View):
+    """The last workbook built for the reader (a worker builds it, never
+    this request), or a page that reloads itself until the first is."""
+
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        content = league_workbook_bytes(self.league, audience=audience_of(request.user))
-        response = HttpResponse(content, content_type=XLSX)
-        response["Content-Disposition"] = content_disposition_header(
-            True, f"{self.league.slug}-league.xlsx"
+        served = exports.serve_league_workbook(
+            league=self.league,
+            audience=audience_of(request.user),
+            language=supported_language(translation.get_language()),
+            actor=request.user,
         )
+        if served.status == LeagueExport.Status.READY:
+            response = HttpResponse(exports.read_content(served), content_type=XLSX)
+            response["Content-Disposition"] = content_disposition_header(
+                True, served.filename
+            )
+            return response
+        context = {"league": self.league, "export": served}
+        response = render(request, "leagues/public/workbook_wait.html", context)
+        response.status_code = 202
+        response["Retry-After"] = "5"
         return response
 
 
