@@ -13,6 +13,7 @@ from django.views import View
 from leagues.models import LeagueExport
 from leagues.selectors.ranking import get_league_ema_ranking, list_league_ratings
 from leagues.selectors.standings import get_league_page, list_public_leagues
+from leagues.selectors.standings_pages import find_rows, page_of
 from leagues.selectors.visibility import audience_of
 from leagues.services import exports
 from leagues.views.mixins import LeagueMixin
@@ -40,11 +41,18 @@ class LeagueView(LeagueMixin, View):
         events = Paginator(standings.events[::-1], EVENTS_PER_PAGE).get_page(
             request.GET.get("page")
         )
-        return render(
-            request,
-            "leagues/public/league.html",
-            {"league": self.league, "standings": standings, "events": events},
-        )
+        # A hundred rows at a time (a federation ranks thousands); a
+        # player finds their own row by name, with the page it is on.
+        query = request.GET.get("q", "").strip()[:80]
+        context = {
+            "league": self.league,
+            "standings": standings,
+            "rows": page_of(standings.rows, request.GET.get("p")),
+            "query": query,
+            "found": find_rows(standings.rows, query, lambda row: row.player.name),
+            "events": events,
+        }
+        return render(request, "leagues/public/league.html", context)
 
 
 class LeagueWorkbookView(LeagueMixin, View):
