@@ -86,11 +86,16 @@ class LeagueEmaView(LeagueMixin, View):
             self.league, on=on, audience=audience_of(request.user)
         )
         ruleset = ruleset_label(self.league.ruleset)
-        return render(
-            request,
-            "leagues/public/ema.html",
-            {"league": self.league, "ranking": ranking, "on": on, "ruleset": ruleset},
-        )
+        query = request.GET.get("q", "").strip()[:80]
+        context = {
+            "league": self.league,
+            "ranking": page_of(ranking, request.GET.get("p")),
+            "query": query,
+            "found": find_rows(ranking, query, lambda line: line.player.name),
+            "on": on,
+            "ruleset": ruleset,
+        }
+        return render(request, "leagues/public/ema.html", context)
 
 
 class LeagueRatingsView(LeagueMixin, View):

@@ -12,6 +12,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from leagues.ema import ema_ranking
 from leagues.selectors.ema_results import list_ema_results
@@ -127,3 +128,23 @@ def test_ema_page_and_api_from_the_cache(client, organiser):
     names = [row["name"] for row in api.json()]
     assert len(names) == 8
     assert names[0] in page.content.decode()
+
+
+def test_ema_page_a_page_at_a_time_and_a_name_found(client, organiser, monkeypatch):
+    """Four lines a page here (a hundred in the house): the page links, and
+    a player's name found with the page of their line."""
+    from leagues.selectors.standings_pages import find_rows, page_of
+
+    monkeypatch.setattr(page_of, "__defaults__", (4,))
+    monkeypatch.setattr(find_rows, "__defaults__", (4, 20))
+    league = make_league(organiser, is_public=True)
+    weighted_nights(league, organiser, 2, date(2026, 1, 8), members=12)
+    url = f"/leagues/{league.slug}/ema/"
+    page = client.get(url).content.decode()
+    assert page.count('<tr id="player-') == 4
+    assert "Page 1 of 3" in page
+    assert '?p=3"' in page
+    lines = get_league_ema_ranking(league, on=timezone.localdate(), audience=PUBLIC)
+    last = lines[-1].player
+    found = client.get(url, {"q": last.name}).content.decode()
+    assert f"?p=3#player-{last.pk}" in found
