@@ -254,6 +254,25 @@ def rating_job(mode):
     return ms, job
 
 
+def ema_paths(league):
+    """The weighted tournaments' results read tournament by tournament from
+    their standings (the old path) and at once: CPU, queries, same answer."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from leagues.selectors.ema_results import list_ema_results
+    from leagues.selectors.ranking import ema_results, weighted_tournaments
+    from leagues.selectors.visibility import PUBLIC
+
+    tournaments = list(weighted_tournaments(league, audience=PUBLIC))
+    with CaptureQueriesContext(connection) as old_queries:
+        old_ms, old = cpu_ms(lambda: [r for t in tournaments for r in ema_results(t)])
+    with CaptureQueriesContext(connection) as new_queries:
+        new_ms, new = cpu_ms(lambda: list_ema_results(tournaments))
+    same = sorted(old, key=repr) == sorted(new, key=repr)
+    return (old_ms, len(old_queries)), (new_ms, len(new_queries)), same
+
+
 def main() -> int:
     args = parse_args()
     database = setup_django(args.database_url)
@@ -291,6 +310,7 @@ def main() -> int:
             *measured(client, base + "workbook.xlsx", args.repeat, clear=False),
         )
     )
+    old_path, new_path, same = ema_paths(league)
     full_first, job = rating_job(RatingJob.Mode.FULL)
     one_more_table(league, members)
     incremental_ms, incremental = rating_job(RatingJob.Mode.AUTO)
@@ -317,7 +337,13 @@ def main() -> int:
     print("| request | CPU ms (this process) | queries | bytes |\n|---|---:|---:|---:|")
     for name, ms, queries, size in rows:
         print(f"| {name} | {ms:.0f} | {queries} | {size:,} |")
-    print(f"\n- workbook build job: {build_ms:.0f} ms CPU (in the worker)")
+    print(
+        f"\n- the weighted tournaments' results: tournament by tournament "
+        f"(the old path) {old_path[0]:.0f} ms CPU, {old_path[1]} queries; at "
+        f"once {new_path[0]:.0f} ms CPU, {new_path[1]} queries; same results: "
+        f"{'yes' if same else 'NO'}"
+    )
+    print(f"- workbook build job: {build_ms:.0f} ms CPU (in the worker)")
     print(
         f"- ratings, full recompute of {job.sessions} sessions: {full_first:.0f} ms CPU"
     )
