@@ -148,3 +148,28 @@ def test_ema_page_a_page_at_a_time_and_a_name_found(client, organiser, monkeypat
     last = lines[-1].player
     found = client.get(url, {"q": last.name}).content.decode()
     assert f"?p=3#player-{last.pk}" in found
+
+
+def test_a_record_over_integers_is_the_standings_record():
+    """The EMA's record of a player (integers, one fraction) is the
+    standings' ``accumulate`` of the same sessions, ties and all."""
+    import random
+    from fractions import Fraction
+
+    from leagues.selectors.ema_results import _record
+    from scoring.engine.standings import accumulate
+    from tournaments.selectors.standings import RoundResult
+
+    rng = random.Random(7)
+    for _case in range(200):
+        sessions = {
+            number: (rng.randrange(-80, 80), rng.randrange(1, 5), rng.randrange(0, 49))
+            for number in range(1, rng.randrange(1, 9))
+        }
+        if rng.random() < 0.1:
+            sessions = {}
+        rounds = [
+            RoundResult(number, 1, score, rank, Fraction(tp12, 12))
+            for number, (score, rank, tp12) in sessions.items()
+        ]
+        assert _record(5, sessions) == accumulate(5, rounds)
