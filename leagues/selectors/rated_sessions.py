@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import F, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 
 from leagues.ratings import TableSession
 from tournaments.models import AuditEvent, SeatResult, Table
@@ -175,18 +175,29 @@ def _dates_moved(since: int, until: int) -> bool:
     return False
 
 
-def list_new_sessions(since: int) -> NewSessions | str:
+def count_sessions() -> int:
+    """The closed tables with a session (what a full recompute rates)."""
+    results = SeatResult.objects.filter(seat__table_id=OuterRef("pk"))
+    return Table.objects.filter(Exists(results), is_closed=True).count()
+
+
+def list_new_sessions(since: int, rated: int) -> NewSessions | str:
     """The sessions of the tables closed after the audited write ``since``,
     or the reason they cannot be rated after the others (a rated session
     corrected, reopened or merged, a start date moved, a new session placed
     before a rated one of the same player): then every session must be
-    rated again. At most five queries, whatever the league's size."""
+    rated again. ``rated``: the sessions the stored ratings count; when
+    they and the new ones are not every session, something unaudited
+    changed them (a tournament deleted): every session again. At most six
+    queries, whatever the league's size."""
     events = list(
         AuditEvent.objects.filter(pk__gt=since)
         .order_by("pk")
         .values_list("pk", "action", "table_id")
     )
     if not events:
+        if count_sessions() != rated:
+            return "count"
         return NewSessions(since, [], frozenset())
     fingerprint = events[-1][0]
     touched = {table for _pk, _action, table in events if table is not None}
@@ -218,6 +229,9 @@ def list_new_sessions(since: int) -> NewSessions | str:
             "seat__table__number",
         )
     )
+    sessions = _grouped(row[:3] for row in rows)
+    if count_sessions() != rated + len(sessions):
+        return "count"
     if not rows:
         return NewSessions(fingerprint, [], frozenset())
     players = frozenset(row[1] for row in rows)
@@ -230,4 +244,4 @@ def list_new_sessions(since: int) -> NewSessions | str:
     )
     if overtaken.exists():
         return "order"
-    return NewSessions(fingerprint, _grouped(row[:3] for row in rows), players)
+    return NewSessions(fingerprint, sessions, players)

@@ -163,7 +163,7 @@ def _rate_new(job_id: int) -> RatingJob | str:
             # Another job stored its ratings while this one waited for the
             # lock: they are the ones to start from, so start again.
             return "concurrent"
-        found = list_new_sessions(base.fingerprint)
+        found = list_new_sessions(base.fingerprint, base.sessions)
         if not isinstance(found, NewSessions):
             return found
         prior = {

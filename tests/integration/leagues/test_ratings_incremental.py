@@ -18,7 +18,7 @@ from leagues.models import PlayerRating, RatingJob
 from leagues.ratings import rate_sessions
 from leagues.services.ratings import load_sessions, request_ratings, run_rating_job
 from tests.integration.leagues.data import make_league, night, play, tables_of
-from tournaments.models import Hand
+from tournaments.models import Hand, Table
 from tournaments.services import hands as hand_services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
@@ -168,3 +168,18 @@ def test_an_update_costs_the_same_queries_whatever_the_history(
     big = update_queries(organiser, django_capture_on_commit_callbacks, league, 2)
     assert big == small
     assert stored() == full()
+
+
+def test_a_session_changed_without_a_trail_rates_everything_again(
+    organiser, django_capture_on_commit_callbacks
+):
+    """A rated table reopened behind the services' back (the admin, the
+    database) leaves no audit event: the sessions counted no longer add
+    up, so every session is rated again (that one left out)."""
+    league = season(organiser, django_capture_on_commit_callbacks, nights=3)
+    first = league.events.order_by("day").first()
+    Table.objects.filter(round__tournament=first.tournament).update(is_closed=False)
+    job = request_ratings(actor=None)
+    job = run_rating_job(job_id=job.pk, on_progress=lambda _p: None)
+    assert (job.mode, job.reason, job.sessions) == ("full", "count", 4)
+    assert stored() == {k: v for k, v in full().items()}
