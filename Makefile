@@ -8,7 +8,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/muraille
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
 PORT ?= 8000
 
-.PHONY: run venue publish export-event test venv services lint test-sqlite test-postgres test-worker test-faults test-e2e messages clean
+.PHONY: run venue publish export-event test venv services lint test-sqlite test-postgres test-worker test-faults test-e2e test-live messages clean
 
 # Debian ships Python's venv module apart: install it when the first try fails.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -99,12 +99,14 @@ test-e2e: venv
 	bash scripts/services_up.sh chromium
 	$(VENV)/bin/pytest -q -p no:cacheprovider -m e2e tests/e2e
 
-# Services first, so a missing one fails the run at once, not after the suite.
-# The worker, fault and browser suites mostly wait (on a worker, a restart,
-# chromium): they run side by side, each on a test database of its own, and
-# each prints its output when it ends.
-test: services lint test-sqlite test-postgres
+# The suites of live processes (a Celery worker, servers hurt on purpose, a
+# browser) mostly wait: they run side by side, each on a test database of
+# its own, and each prints its output when it ends.
+test-live:
 	$(MAKE) --no-print-directory --output-sync=target -j3 test-worker test-faults test-e2e
+
+# Services first, so a missing one fails the run at once, not after the suite.
+test: services lint test-sqlite test-postgres test-live
 
 messages: venv
 	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=tests --ignore=bench

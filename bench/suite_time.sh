@@ -3,11 +3,12 @@
 # (issue 28: the fast suite under 4 minutes with two processes, make test
 # under 10). Usage: bash bench/suite_time.sh [target ...]; XDIST=0 for one
 # process. Prints one line a target and the total; a failing target is
-# timed all the same and named.
+# timed all the same and named. test-live runs the worker, fault and browser
+# suites side by side (time one alone by naming it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(services lint test-sqlite test-postgres test-worker test-faults test-e2e)
+[ ${#targets[@]} -eq 0 ] && targets=(services lint test-sqlite test-postgres test-live)
 make venv > /dev/null
 total_ms=0
 for target in "${targets[@]}"; do

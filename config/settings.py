@@ -148,6 +148,9 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# The hands a player needs to lead a figure of an event's or a league's
+# statistics (fewer make a 100 % win rate out of one hand).
+STATS_MIN_HANDS = env.int("STATS_MIN_HANDS", default=16)
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -11,7 +11,9 @@ import-linter contract says so); they fill these registries from their
   team tab) or of its staff page (team management);
 * ``register_table_closed``: a call, with the table's id, once a table's
   session is closed and committed (leagues: queue the rating job, so the
-  ratings follow each session).
+  ratings follow each session);
+* ``register_scope``: a named set of tournaments a filter of the API may
+  ask for (leagues: ``league=<slug>`` of a player's statistics).
 
 Each entry says for which tournaments it applies, so a tournament without
 teams shows and exports exactly what it did before. Registering the same
@@ -60,6 +62,7 @@ class ExtraLink:
 _sheets: dict[str, ExtraSheet] = {}
 _links: dict[str, ExtraLink] = {}
 _table_closed: dict[str, Callable[[int], None]] = {}
+_scopes: dict[str, Callable[[str, Any], Any]] = {}
 
 
 def register_sheet(sheet: ExtraSheet) -> ExtraSheet:
@@ -79,11 +82,27 @@ def register_table_closed(key: str, callback: Callable[[int], None]) -> None:
     _table_closed[key] = callback
 
 
+def register_scope(name: str, resolve: Callable[[str, Any], Any]) -> None:
+    """``resolve(slug, user)``: the tournaments (a queryset) that the
+    filter ``name=<slug>`` names for ``user``, or ``None`` for a slug
+    unknown to them (the API answers 404)."""
+    _scopes[name] = resolve
+
+
+def tournament_scope(name: str, slug: str, user: Any) -> Any:
+    """The tournaments of scope ``name`` named ``slug``; ``None`` when no
+    app gives that scope or the slug names nothing ``user`` may see."""
+    resolve = _scopes.get(name)
+    return None if resolve is None else resolve(slug, user)
+
+
 def unregister(key: str) -> None:
-    """Forget the sheet, link and table-closed call under ``key`` (tests)."""
+    """Forget the sheet, link, table-closed call and scope under ``key``
+    (tests)."""
     _sheets.pop(key, None)
     _links.pop(key, None)
     _table_closed.pop(key, None)
+    _scopes.pop(key, None)
 
 
 def table_closed_callbacks() -> list[Callable[[int], None]]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.contrib.auth.models import Permission
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
@@ -71,3 +72,17 @@ def can_referee(user: Any, tournament: Tournament) -> bool:
 
 def can_view(user: Any, tournament: Tournament) -> bool:
     return tournament.is_public or can_referee(user, tournament)
+
+
+def viewable_tournaments(user: Any) -> QuerySet[Tournament]:
+    """The tournaments ``can_view`` lets ``user`` see, as one queryset:
+    the public ones, and those they organise or referee (every one for a
+    superuser)."""
+    tournaments = Tournament.objects.all()
+    if user and user.is_authenticated and user.is_superuser:
+        return tournaments
+    visible = Q(is_public=True)
+    if user and user.is_authenticated:
+        staffed = Tournament.objects.filter(Q(organisers=user) | Q(referees=user))
+        visible |= Q(pk__in=staffed.values("pk"))
+    return tournaments.filter(visible)

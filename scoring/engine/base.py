@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from scoring.engine.errors import EngineError
+from scoring.engine.facts import NO_FACTS, HandFacts
 from scoring.engine.types import (
     DealState,
     Deltas,
@@ -110,6 +111,17 @@ class BaseRuleSet(ABC, Generic[OptionsT, ResultT]):
     #: answer (MCR's fan breakdown); otherwise it shows what ``score_tiles``
     #: counts and the hand's payments.
     tiles_preview_is_calculator: bool = False
+
+    #: The statistics' figures of this rule set beyond the common ones
+    #: (``scoring.engine.stats.RULESET_FIGURES``: riichi's declaration rate,
+    #: the French hand points...), in the order its pages show them; each
+    #: needs its label in ``words.stats``. Default: none.
+    stats_figures: tuple[str, ...] = ()
+
+    #: Common figures of the statistics this rule set cannot know (the
+    #: encyclopaedia stores no discarder: no deal-in rate); they are left
+    #: out, never shown as zero. Default: none.
+    stats_unknown: frozenset[str] = frozenset()
 
     # -- Required -----------------------------------------------------------
 
@@ -287,6 +299,15 @@ class BaseRuleSet(ABC, Generic[OptionsT, ResultT]):
         ``None`` for a seat without a built hand. Default: the rule set does
         not build hands on the tablet (``builds_hands``)."""
         raise EngineError("no_hand_sheets", ruleset=self.code)
+
+    def hand_facts(
+        self, result: Mapping[str, object], breakdown: object = None
+    ) -> HandFacts:
+        """What the statistics need of a stored hand beyond its generic
+        columns, from its stored result (``to_dict``) and its stored
+        breakdown (``Hand.fans``: the calculator's lines, or ``hand_sheets``'
+        scores): see ``HandFacts``. Default: nothing more (``NO_FACTS``)."""
+        return NO_FACTS
 
     # -- What the optional methods tell ----------------------------------------
     # A rule set has a part exactly when it overrides the method: one place

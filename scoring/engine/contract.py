@@ -61,4 +61,9 @@ def missing_words(ruleset: AnyRuleSet) -> list[str]:
     ]
     if not words.units:
         missing.append("no hand value unit in its words")
+    missing += [
+        f"no words for the statistics' figure {name!r}"
+        for name in ruleset.stats_figures
+        if name not in words.stats
+    ]
     return list(dict.fromkeys(missing))

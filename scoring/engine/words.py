@@ -41,6 +41,11 @@ class RuleSetWords:
     ``sheet``: the workbook's column headings in the rule set's own words,
     by the exports' label keys (``tournaments.exports.labels``: riichi's
     ``"fans"`` column is its yaku).
+    ``stats``: the statistics' labels in the rule set's own words, by figure
+    key: every key of its ``stats_figures``, ``"items"`` (what its
+    breakdown's lines are: fans, yaku) where hands carry one, and any common
+    figure it names its own way (the French "Mah-Jong rate" for
+    ``win_rate``).
     """
 
     name: str
@@ -53,3 +58,4 @@ class RuleSetWords:
     counters: Mapping[str, str] = field(default_factory=dict)
     units: tuple[str, ...] = field(default=())
     sheet: Mapping[str, str] = field(default_factory=dict)
+    stats: Mapping[str, str] = field(default_factory=dict)

@@ -83,3 +83,16 @@ def test_mers_weight_is_set_and_cleared(api, tournament):
     assert api.patch(url, {"mers_weight": "-0.5"}, format="json").status_code == 400
     response = api.patch(url, {"mers_weight": None}, format="json")
     assert response.json()["mers_weight"] is None
+
+
+def test_a_self_checkin_time_answers_as_an_rfc_3339_date_time(api, tournament):
+    """Schemathesis sent year 129: the answer came back in Paris's local
+    mean time of the day, "+00:09:21", which no client parses. Times answer
+    in UTC, as the registrations' do."""
+    response = api.patch(
+        f"/api/tournaments/{tournament.slug}/",
+        {"uses_checkin": True, "self_checkin_opens_at": "0129-05-16T05:02:35.5Z"},
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()["self_checkin_opens_at"] == "0129-05-16T05:02:35.500000Z"

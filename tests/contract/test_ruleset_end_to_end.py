@@ -1,6 +1,7 @@
 """One contract test, over every registered rule set and the toy (issue 28,
 item 4): an event under the rule set, a seated table, its example hand
-entered on the tablet and through the API, a hand corrected, the standings
+entered on the tablet and through the API, a hand corrected, the table
+closed, the statistics page and API, the standings
 page and API, the workbook and its EMA sheet, in English and in French:
 no raw code of the rule set's words, its French labels on the French pages,
 the hand value in its column.
@@ -27,6 +28,7 @@ from scoring.engine.types import FieldKind, ResultForm
 from tests.factories import player_ids, seated_table
 from tournaments.models import Hand, Tournament
 from tournaments.services import exports, setup
+from tournaments.services import hands as hand_services
 
 pytestmark = pytest.mark.django_db
 
@@ -215,3 +217,24 @@ def test_a_rule_set_end_to_end(ruleset_code, event, organiser, client, api):
     # The French pages held the French of the rule set's own labels.
     assert names["fr"][0] != names["en"][0]
     assert names["fr"][1] != names["en"][1]
+
+    # Closed, the table counts in the statistics (issue 29): every figure
+    # labelled in words, the rule set's own among them, on the page, in
+    # the API and in the workbook's sheet.
+    hand_services.close_table(table_id=table.pk, actor=organiser, time_called=True)
+    for language in LANGUAGES:
+        headers = {"HTTP_ACCEPT_LANGUAGE": language}
+        client.cookies["django_language"] = language
+        stats = client.get(reverse("public:stats", args=[event.slug]), **headers)
+        assert stats.status_code == 200
+        assert_reads_in_words(stats.content.decode(), ruleset, language, "statistics")
+        body = api.get(f"/api/tournaments/{event.slug}/stats/", **headers).json()
+        labels = {f["key"]: f["label"] for p in body["players"] for f in p["figures"]}
+        assert set(ruleset.stats_figures) <= set(labels), language
+        assert [key for key, label in labels.items() if label == key] == []
+        _name, content = exports.build_export(
+            tournament=event, kind="xlsx", language=language
+        )
+        book = load_workbook(io.BytesIO(content))
+        headings = next(book.worksheets[-2].iter_rows(values_only=True))
+        assert {labels[key] for key in ruleset.stats_figures} <= set(headings)

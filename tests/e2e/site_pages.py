@@ -206,6 +206,7 @@ PAGES = [
     SitePage("standings", lambda e: f"/t/{e.slug}/"),
     SitePage("round-tables", lambda e: f"/t/{e.slug}/rounds/1/"),
     SitePage("player", lambda e: f"/t/{e.slug}/players/{e.registrations[0].number}/"),
+    SitePage("statistics", lambda e: f"/t/{e.slug}/stats/"),
     SitePage("projector-standings", lambda e: f"/t/{e.slug}/projector/"),
     SitePage("projector-seating", lambda e: f"/t/{e.slug}/rounds/2/projector/"),
     SitePage("fan-calculator", lambda e: "/mcr/fans/"),

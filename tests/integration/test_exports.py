@@ -177,8 +177,9 @@ def test_every_label_is_translatable():
 def test_export_reads_in_a_bounded_number_of_queries(
     played, django_assert_max_num_queries
 ):
-    """Standings, seats, sessions, hands, penalties: a handful of queries."""
-    with django_assert_max_num_queries(8):
+    """Standings, seats, sessions, hands, penalties: a handful of queries,
+    and the statistics' five (results, hands, penalties, rules, players)."""
+    with django_assert_max_num_queries(13):
         svc.build_export(tournament=played, kind="xlsx", language="en")
 
 

@@ -7,6 +7,9 @@ collects each distinct form, then submits it once per field and hostile
 value, the other fields as the page filled them. Whatever the form says
 (400 with a reason, a redirect, a 404 for an action that does not exist),
 it must not be a server error.
+
+PostgreSQL only (``make test-postgres``): a value longer than its column is
+what it hunts, and SQLite keeps any length.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from tournaments.demo import DEMO_USERNAME, load_demo
 from tournaments.models import Tournament
 
 # The demo seats through a job enqueued on commit: real commits are needed.
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.db_sensitive]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 HOSTILE = (
     "x" * 5000,

@@ -161,3 +161,17 @@ def test_the_tablet_offers_only_riichis_penalties(client, riichi_table):
     page = client.get(f"/table/{riichi_table.token}/").content.decode()
     assert '<option value="referee">' in page
     assert 'value="false_hu"' not in page
+
+
+def test_a_riichi_declared_without_tenpai_names_the_player(api, riichi_table):
+    """The engine counts seats from 0: the referee read "Seat 2 declared
+    riichi" for West, the third seat. The answer names West's player."""
+    east, _south, west, _north = player_ids(riichi_table)
+    answer = api.post(
+        f"/api/tables/{riichi_table.pk}/hands/",
+        {"kind": "draw", "tenpai": [east], "riichi": [west]},
+        format="json",
+    )
+    assert answer.status_code == 422, answer.content
+    name = str(riichi_table.seats.get(wind="W").registration.player)
+    assert answer.json()["detail"] == f"{name} declared riichi but is not tenpai."

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CONTRACT = "Leagues use tournaments through its public surface"
 
 PUBLIC = {
+    "tournaments.charts",
     "tournaments.clock",
     "tournaments.demo",
     "tournaments.downloads",

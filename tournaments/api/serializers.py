@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any
 
 from rest_framework import serializers
@@ -30,6 +31,12 @@ def object_id(**kwargs: Any) -> serializers.IntegerField:
 
 
 class TournamentOutput(serializers.ModelSerializer):
+    # In UTC: a time far in the past reads in the local zone's mean time
+    # ("+00:09:21"), which no RFC 3339 client parses.
+    self_checkin_opens_at = serializers.DateTimeField(
+        default_timezone=UTC, allow_null=True
+    )
+
     class Meta:
         model = Tournament
         fields = [

@@ -3,7 +3,15 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from tournaments.api import checkin, clock, events, registrations, tables, tournaments
+from tournaments.api import (
+    checkin,
+    clock,
+    events,
+    registrations,
+    stats,
+    tables,
+    tournaments,
+)
 
 T = "tournaments/<slug:slug>/"
 R = T + "rounds/<int:number>/"
@@ -32,6 +40,8 @@ urlpatterns = [
     path(R + "finish/", tournaments.RoundFinishApi.as_view()),
     path(R + "reopen/", tournaments.RoundReopenApi.as_view()),
     path(T + "standings/", tournaments.StandingsApi.as_view()),
+    path(T + "stats/", stats.TournamentStatsApi.as_view()),
+    path("players/<int:player>/stats/", stats.PlayerStatsApi.as_view()),
     path(T + "checkin/", checkin.CheckinApi.as_view()),
     path("seating-plans/<int:plan_id>/", tournaments.SeatingPlanDetailApi.as_view()),
     path(

@@ -19,6 +19,7 @@ SHEET_CHART = "sheet_chart"
 SHEET_ROUNDS = "sheet_rounds"
 SHEET_HANDS = "sheet_hands"
 SHEET_PENALTIES = "sheet_penalties"
+SHEET_STATISTICS = "sheet_statistics"
 
 # Column headers.
 RANK = "rank"
@@ -51,6 +52,7 @@ PAYMENT_POINTS = "payment_points"  # %(seat)s: 1..4
 PENALTY_POINTS = "penalty_points"
 REASON = "reason"
 REFEREE = "referee"
+BIGGEST_HANDS = "biggest_hands"
 
 # Cell texts.
 SELF_DRAWN = "self_drawn"
@@ -72,6 +74,7 @@ DEFAULT_LABELS: Mapping[str, str] = {
     SHEET_ROUNDS: "Rounds",
     SHEET_HANDS: "Hands",
     SHEET_PENALTIES: "Penalties",
+    SHEET_STATISTICS: "Statistics",
     RANK: "Rank",
     PLAYER: "Player",
     CLUB: "Club",
@@ -102,6 +105,7 @@ DEFAULT_LABELS: Mapping[str, str] = {
     PENALTY_POINTS: "Points",
     REASON: "Reason",
     REFEREE: "Referee",
+    BIGGEST_HANDS: "Biggest hands",
     SELF_DRAWN: "Self-drawn",
     DRAWN_HAND: "Draw",
     WIND_EAST: "East",

@@ -2,7 +2,8 @@
 
 Sheets, in order: "Standings", "Chart" (the top players' cumulative table
 points, round by round, with a native line chart), "Rounds", "Hands",
-"Penalties" and "EMA" (see ``ema_sheet``), then the ``extra_sheets`` the
+"Penalties", "Statistics" when the caller gives its rows (``stats_sheet``)
+and "EMA" (see ``ema_sheet``), then the ``extra_sheets`` the
 caller passes (an app above the tournaments: the team sheet). Sheet titles
 and headers come from ``labels`` (keys in ``labels``; English defaults in
 ``DEFAULT_LABELS``), so the workbook speaks the user's language without this
@@ -44,6 +45,7 @@ from tournaments.exports.rows import (
     TournamentInfo,
     round_count,
 )
+from tournaments.exports.stats_sheet import StatsSheet, write_stats_sheet
 
 __all__ = ["CHART_PLAYERS", "DEFAULT_LABELS", "build_standings_workbook"]
 
@@ -66,6 +68,7 @@ def build_standings_workbook(
     *,
     on_progress: ProgressCallback | None = None,
     extra_sheets: Sequence[tuple[str, SheetWriter]] = (),
+    statistics: StatsSheet | None = None,
 ) -> bytes:
     """The .xlsx file of the tournament, as bytes.
 
@@ -103,6 +106,10 @@ def build_standings_workbook(
     )
     report(0.8)
     write_penalties_sheet(_sheet(workbook, texts[L.SHEET_PENALTIES]), penalties, texts)
+    if statistics is not None:
+        write_stats_sheet(
+            _sheet(workbook, texts[L.SHEET_STATISTICS]), statistics, texts
+        )
     write_ema_sheet(_sheet(workbook, "EMA"), info, standings)
     for title, write in extra_sheets:
         write(_sheet(workbook, title))

@@ -31,6 +31,7 @@ from tournaments.selectors.exports import (
     list_penalty_rows,
     list_session_rows,
 )
+from tournaments.selectors.stats_exports import get_stats_sheet
 from tournaments.services import jobs
 from tournaments.services.audit import Actor
 from tournaments.services.errors import ServiceError
@@ -123,6 +124,7 @@ def build_export(
                 (str(sheet.title()), partial(sheet.write, tournament))
                 for sheet in extra_sheets(tournament)
             ],
+            statistics=get_stats_sheet(tournament),
         )
     return export_filename(tournament, kind), content
 

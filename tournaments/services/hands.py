@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
+from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import AnyRuleSet, hand_sheets_of, result_form_of
 from scoring.engine.types import PER_PLAYER, DealState, FieldKind
 from tournaments.extensions import table_closed_callbacks
@@ -147,11 +148,23 @@ def _apply_result(
         tiles = tiles_for_hand(tiles, data, deal or deal_of(hand), winner)
         data, hand.fans = result_from_tiles(ruleset, data, tiles, options)
         hand.tiles = tiles
-    result = ruleset.parse_result(_engine_payload(data, seats, fields), options)
+    try:
+        result = ruleset.parse_result(_engine_payload(data, seats, fields), options)
+    except EngineError as error:
+        _name_the_seat(error, seats)
+        raise
     hand.result = result.to_dict()
     hand.kind = str(result.kind)
     hand.winner = None if result.winner is None else seats[result.winner]
     hand.discarder = None if result.discarder is None else seats[result.discarder]
+
+
+def _name_the_seat(error: EngineError, seats: list[Seat]) -> None:
+    """The engine counts a table's seats from 0; the referee knows the
+    players: a seat of this table named in ``error`` becomes its player."""
+    seat = error.params.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(seats):
+        error.params["seat"] = str(seats[seat].registration.player)
 
 
 def _start_round(table: Table) -> None:

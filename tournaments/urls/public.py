@@ -3,7 +3,7 @@ another app's prefix (/staff/, /table/, /accounts/...)."""
 
 from django.urls import path
 
-from tournaments.views import checkin, room, signups
+from tournaments.views import checkin, room, signups, stats
 from tournaments.views import clock as clock_views
 from tournaments.views import public as views
 
@@ -17,6 +17,7 @@ urlpatterns = [
         views.RoundTablesView.as_view(),
         name="round",
     ),
+    path("t/<slug:slug>/stats/", stats.StatsView.as_view(), name="stats"),
     path(
         "t/<slug:slug>/players/<int:number>/",
         room.PlayerView.as_view(),

@@ -21,8 +21,10 @@ from tournaments.selectors.room import (
     PlayerRecord,
     get_live_standings,
     get_player_record,
+    get_standings_version,
     list_round_sitters,
 )
+from tournaments.selectors.stats_pages import get_player_section
 from tournaments.views.live import LiveMixin
 from tournaments.views.mixins import TournamentMixin, render_page
 from tournaments.views.public import standings_context
@@ -91,10 +93,18 @@ class PlayerView(TournamentMixin, LiveMixin, View):
 
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
         try:
-            standings, _ = get_live_standings(self.tournament)
+            version = get_standings_version(self.tournament)
+            standings, _ = get_live_standings(self.tournament, version)
             record = get_player_record(self.tournament, number, standings)
         except Registration.DoesNotExist:
             raise Http404 from None
+        # The statistics are the full page's only: the polled partial
+        # refreshes the sessions, not them.
+        statistics = None
+        if not getattr(request, "htmx", False):
+            statistics = get_player_section(
+                self.tournament, record.registration.player_id, version
+            )
         standing = record.standing
         context = {
             "tournament": self.tournament,
@@ -106,6 +116,7 @@ class PlayerView(TournamentMixin, LiveMixin, View):
             "score": standing.score if standing else None,
             "chart": chart_data(record),
             "score_words": score_words(self.tournament.ruleset),
+            "statistics": statistics,
             **self.live_context(),
         }
         return render_page(

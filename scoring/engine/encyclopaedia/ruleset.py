@@ -36,6 +36,8 @@ class FamilyRuleSet(SessionRules):
 
     code = "encyclopaedia"
     words = FAMILY
+    #: Mah-Jong goes out without a discarder: no deal-in rate.
+    stats_unknown = frozenset({"deal_in_rate"})
 
     def heading_wind(self, options: FamilyOptions) -> str:
         """No wind is played for the hand as a whole."""

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from scoring.engine.base import BaseRuleSet, HandValue
 from scoring.engine.errors import EngineError
+from scoring.engine.facts import HandFacts
 from scoring.engine.french.words import POINTS
 from scoring.engine.mcr import payments as mcr_payments
 from scoring.engine.mcr.options import McrOptions
@@ -43,6 +44,20 @@ class SessionRules(BaseRuleSet[Any, Any]):
 
     def hands_per_session(self, options: Any) -> int | None:
         return int(options.hands_per_session)
+
+    #: Each player's own hand points, won or not (``WORDS.stats``).
+    stats_figures = ("winning_hand_points", "other_hand_points")
+
+    def hand_facts(
+        self, result: Mapping[str, object], breakdown: object = None
+    ) -> HandFacts:
+        """Each seat's hand score, as ``hand_sheets`` stored it."""
+        scores = breakdown.get("scores") if isinstance(breakdown, dict) else None
+        if not isinstance(scores, list) or len(scores) != SEATS:
+            return HandFacts()
+        if not all(isinstance(score, int) for score in scores):
+            return HandFacts()
+        return HandFacts(hand_scores=tuple(scores))
 
     def hand_value(
         self, result: Mapping[str, object], scores: Sequence[int] | None = None

@@ -105,6 +105,16 @@ FRENCH_OPTIONS = {
 }
 
 
+#: The statistics' words of the rule sets where every hand scores: a win is
+#: a Mah-Jong, and each player's own hand points are averaged.
+STATS = {
+    "wins": N_("Mah-Jongs"),
+    "win_rate": N_("Mah-Jong rate"),
+    "winning_hand_points": N_("Average points of a Mah-Jong hand"),
+    "other_hand_points": N_("Average points of the other hands"),
+}
+
+
 def french_words(name: str, sheet: dict[str, str]) -> RuleSetWords:
     """The words of a French classic system called ``name``."""
     return RuleSetWords(
@@ -115,6 +125,7 @@ def french_words(name: str, sheet: dict[str, str]) -> RuleSetWords:
         results=FRENCH_RESULTS,
         options=FRENCH_OPTIONS,
         sheet=sheet,
+        stats=STATS,
     )
 
 
@@ -136,4 +147,5 @@ FAMILY = RuleSetWords(
         "hands": N_("Each player's sets"),
     },
     options=SESSION_OPTIONS,
+    stats=STATS,
 )

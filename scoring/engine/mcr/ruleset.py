@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from scoring.engine.facts import HandFacts, breakdown_items
 from scoring.engine.mcr import options as _options
 from scoring.engine.mcr import payments, results, winds
 from scoring.engine.mcr.fans import count_fans, parse_hand
@@ -30,6 +31,7 @@ class McrRuleSet(BaseRuleSet[McrOptions, HandResult]):
     """Chinese Official rules as played at EMA tournaments."""
 
     code = "mcr"
+    stats_figures = ("item_total_average",)
     words = WORDS
     penalty_kinds = payments.PENALTY_KINDS
     ema_name = "MCR"
@@ -45,6 +47,13 @@ class McrRuleSet(BaseRuleSet[McrOptions, HandResult]):
         points = result.get("fan_total") or 0
         flowers = result.get("flowers") or 0
         return HandValue(int(points) + int(flowers), POINTS)  # type: ignore[call-overload]
+
+    def hand_facts(
+        self, result: Mapping[str, object], breakdown: object = None
+    ) -> HandFacts:
+        """The fans of a hand entered with its tiles (the calculator's
+        lines, flowers included, worth their points)."""
+        return HandFacts(items=breakdown_items(breakdown, "points"))
 
     def hands_per_session(self, options: McrOptions) -> int | None:
         return options.hands_per_session

@@ -40,6 +40,12 @@ WORDS = RuleSetWords(
         "fan_total": N_("Points (without flowers)"),
         "flowers": N_("Flowers"),
     },
+    # The statistics' words: the breakdown's lines are fans, and the average
+    # fan total rests on the hands entered with their tiles.
+    stats={
+        "items": N_("Fans"),
+        "item_total_average": N_("Average fan total (hands entered with tiles)"),
+    },
     options={
         "minimum_points": N_("Minimum points for a win (flowers not counted)"),
         "hands_per_session": N_("Hands in a session"),

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from scoring.engine.facts import HandFacts
 from scoring.engine.riichi import deal as _deal
-from scoring.engine.riichi import endgame, payments, results, tiles
+from scoring.engine.riichi import endgame, payments, results, stats, tiles
 from scoring.engine.riichi import options as _options
 from scoring.engine.riichi.options import RiichiOptions
 from scoring.engine.riichi.results import RiichiResult
@@ -37,6 +38,7 @@ class RiichiRuleSet(BaseRuleSet[RiichiOptions, RiichiResult]):
     words = WORDS
     penalty_kinds = payments.PENALTY_KINDS
     ema_name = "Riichi"
+    stats_figures = stats.FIGURES
 
     def hand_value(
         self, result: Mapping[str, object], scores: Sequence[int] | None = None
@@ -52,6 +54,12 @@ class RiichiRuleSet(BaseRuleSet[RiichiOptions, RiichiResult]):
         if yakuman:
             return HandValue(int(yakuman), YAKUMAN)  # type: ignore[call-overload]
         return HandValue(int(result.get("han") or 0), HAN)  # type: ignore[call-overload]
+
+    def hand_facts(
+        self, result: Mapping[str, object], breakdown: object = None
+    ) -> HandFacts:
+        """Every winner, the declarations, draws as washouts, the yaku."""
+        return stats.hand_facts(result, breakdown)
 
     def default_options(self) -> dict[str, object]:
         return _options.default_options()

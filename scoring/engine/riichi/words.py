@@ -25,7 +25,7 @@ ERRORS = {
     "triple_ron": N_(
         "Three winners on one discard: under these rules the hand is an abortive draw."
     ),
-    "riichi_not_tenpai": N_("Seat %(seat)s declared riichi but is not tenpai."),
+    "riichi_not_tenpai": N_("%(seat)s declared riichi but is not tenpai."),
     "red_fives_off": N_("Red fives are not played in this tournament."),
     "no_yaku": N_("The hand has no yaku: it cannot win."),
     "invalid_choice": N_("“%(value)s” is not one of %(choices)s."),
@@ -138,6 +138,15 @@ WORDS = RuleSetWords(
         "fans": N_("Yaku"),
         "chart_title": N_("Cumulative final scores of the top %(count)s players"),
         "chart_y_axis": N_("Final score"),
+    },
+    stats={
+        "items": N_("Yaku"),
+        "declaration_rate": N_("Riichi rate"),
+        "declared_win_rate": N_("Win rate after riichi"),
+        "dealer_retention": N_("Dealer retention"),
+        "points_won_average": N_("Average points won (wins)"),
+        "points_lost_average": N_("Average points lost (deal-ins)"),
+        "busts": N_("Busts (below zero)"),
     },
     counters={
         "honba": N_("Honba"),

@@ -1,0 +1,210 @@
+"""The statistics selectors against a recount from the stored hands.
+
+Events under MCR, riichi and the French rules are played through the
+services; every player's figures must equal what this test counts itself
+from the ``Hand``, ``SeatResult`` and ``Penalty`` rows, in a fixed number of
+queries, and follow a corrected or deleted hand at once (the cache is keyed
+by the tables' versions).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+import pytest
+
+from scoring.engine.rulesets import get_ruleset
+from tests.factories import organiser_account
+from tests.integration.stats_data import played_event
+from tournaments.models import (
+    WINDS,
+    Hand,
+    Penalty,
+    Registration,
+    SeatResult,
+    Tournament,
+)
+from tournaments.selectors.exports import player_scores
+from tournaments.selectors.stats import (
+    get_cached_tournament_stats,
+    get_player_stats,
+    get_tournament_stats,
+    load_sessions,
+)
+from tournaments.services import hands as hand_services
+
+pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
+
+WASHOUTS = {"draw", "abortive_draw"}
+
+
+def recount(tournament: Tournament) -> dict[int, dict[str, object]]:
+    """Each player's figures, counted here from the rows themselves."""
+    rules = get_ruleset(tournament.ruleset)
+    main_unit = rules.words.units[0]
+    tally: dict[int, dict[str, object]] = defaultdict(lambda: defaultdict(int))
+    seats = {}
+    for result in SeatResult.objects.filter(
+        round__tournament=tournament
+    ).select_related("seat", "registration"):
+        player = result.registration.player_id
+        seats[result.seat_id] = (player, WINDS.index(result.seat.wind))
+        mine = tally[player]
+        mine["sessions"] += 1
+        mine["places"] = [*mine.get("places", []), result.rank]
+        mine["tp"] = [*mine.get("tp", []), Fraction(result.table_points_x12, 12)]
+    by_table = defaultdict(dict)
+    for seat_id, (player, index) in seats.items():
+        by_table[seat_id] = (player, index)
+    hands = Hand.objects.filter(table__round__tournament=tournament).prefetch_related(
+        "table__seats"
+    )
+    for hand in hands:
+        for seat in hand.table.seats.all():
+            player, index = seats[seat.pk]
+            mine = tally[player]
+            mine["hands"] += 1
+            won = hand.winner_id == seat.pk
+            mine["wins"] += won
+            mine["self_draws"] += won and hand.kind == "self_draw"
+            mine["deal_ins"] += hand.discarder_id == seat.pk and bool(hand.winner_id)
+            mine["washouts"] += hand.kind in WASHOUTS
+            declared = hand.result.get("riichi")
+            if isinstance(declared, list):
+                mine["declared"] += index in declared
+            scores = player_scores(hand.fans)
+            if scores is not None:
+                key = "winning_points" if won else "other_points"
+                mine[key] = [*mine.get(key, []), scores[index]]
+            if won:
+                worth = rules.hand_value(hand.result, scores)
+                if worth is not None and worth.unit == main_unit:
+                    mine["values"] = [*mine.get("values", []), worth.value]
+                if isinstance(hand.fans, list) and tournament.ruleset == "mcr":
+                    total = sum(f["points"] * f.get("count", 1) for f in hand.fans)
+                    mine["totals"] = [*mine.get("totals", []), total]
+    for penalty in Penalty.objects.filter(table__round__tournament=tournament):
+        tally[seats[penalty.seat_id][0]]["penalties"] += 1
+    return tally
+
+
+def mean(values):
+    return Fraction(sum(values), len(values)) if values else None
+
+
+@pytest.mark.parametrize("code", ["mcr", "riichi", "french_simple"])
+def test_figures_equal_a_recount_from_the_hands(code):
+    tournament = played_event(code, organiser_account())
+    event = get_tournament_stats(tournament, min_hands=1).event
+    expected = recount(tournament)
+    assert event is not None
+    assert set(event.players) == set(expected)
+    for player, mine in expected.items():
+        got = {k: f.value for k, f in event.players[player].figures.items()}
+        hands, wins = mine["hands"], mine["wins"]
+        assert got["hands"] == hands
+        assert got["sessions"] == mine["sessions"]
+        assert got["wins"] == wins
+        assert got["win_rate"] == Fraction(wins, hands)
+        assert got["self_draw_share"] == (
+            Fraction(mine["self_draws"], wins) if wins else None
+        )
+        assert got["deal_in_rate"] == Fraction(mine["deal_ins"], hands)
+        assert got["washout_share"] == Fraction(mine["washouts"], hands)
+        assert got["average_win_value"] == mean(mine.get("values", []))
+        assert got["penalties"] == mine["penalties"]
+        assert got["average_place"] == mean(mine["places"])
+        assert got["first_share"] == Fraction(mine["places"].count(1), mine["sessions"])
+        assert got["table_points_per_session"] == mean(mine["tp"])
+        if code == "riichi":
+            assert got["declaration_rate"] == Fraction(mine["declared"], hands)
+        if code == "mcr":
+            assert got["item_total_average"] == mean(mine.get("totals", []))
+        if code == "french_simple":
+            assert got["winning_hand_points"] == mean(mine.get("winning_points", []))
+            assert got["other_hand_points"] == mean(mine.get("other_points", []))
+    assert (
+        event.figures["hands"].value
+        == Hand.objects.filter(table__round__tournament=tournament).count()
+    )
+
+
+def test_reading_costs_the_same_queries_whatever_the_hands(
+    django_assert_num_queries,
+):
+    """Results, hands, penalties and the rules: four queries for 48 hands."""
+    actor = organiser_account()
+    one, two = played_event("mcr", actor), played_event("mcr", actor, seed=9)
+    both = Tournament.objects.filter(pk__in=[one.pk, two.pk])
+    with django_assert_num_queries(4):
+        sessions = load_sessions(both)
+    assert len(sessions) == 32
+    assert (
+        sum(len(t.hands) for t in {id(s.table): s.table for s in sessions}.values())
+        == 48
+    )
+    player = sessions[0].player
+    with django_assert_num_queries(4):
+        mine = load_sessions(both, player_id=player)
+    assert {s.player for s in mine} == {player}
+
+
+def test_a_corrected_or_deleted_hand_changes_the_cached_figures():
+    actor = organiser_account()
+    tournament = played_event("mcr", actor)
+    before = get_cached_tournament_stats(tournament, min_hands=1).event
+    hand = (
+        Hand.objects.filter(table__round__tournament=tournament, winner__isnull=False)
+        .order_by("table__round__number", "table__number", "number")
+        .last()
+    )
+    table = hand.table
+    round_ = table.round
+    round_.status = round_.Status.PLAYING
+    round_.save()
+    hand_services.reopen_table(table_id=table.pk, actor=actor)
+    hand_services.correct_hand(
+        hand_id=hand.pk, expected_version=hand.version, actor=actor,
+        result={"kind": "draw"},
+    )  # fmt: skip
+    hand_services.close_table(table_id=table.pk, actor=actor, time_called=True)
+    corrected = get_cached_tournament_stats(tournament, min_hands=1).event
+    washouts = before.figures["washout_rate"].value * 24
+    assert corrected.figures["washout_rate"].value * 24 == washouts + 1
+
+    hand_services.reopen_table(table_id=table.pk, actor=actor)
+    hand.refresh_from_db()
+    hand_services.delete_hand(
+        hand_id=hand.pk, expected_version=hand.version, actor=actor
+    )
+    hand_services.close_table(table_id=table.pk, actor=actor, time_called=True)
+    deleted = get_cached_tournament_stats(tournament, min_hands=1).event
+    assert deleted.figures["hands"].value == 23
+    assert deleted.figures["washout_rate"].value * 23 == washouts
+
+
+def test_a_players_figures_over_events_equal_the_events_own():
+    """The same sessions give the same figures, whichever reader."""
+    tournament = played_event("riichi", organiser_account())
+    event = get_tournament_stats(tournament, min_hands=1).event
+    player = next(iter(event.players))
+    mine = get_player_stats(player, Tournament.objects.all())
+    assert set(mine) == {"riichi"}
+    assert mine["riichi"].figures == event.players[player].figures
+    assert get_player_stats(player, Tournament.objects.all(), ruleset="mcr") == {}
+    # A private event's sessions are not read when the caller leaves it out.
+    tournament.is_public = False
+    tournament.save()
+    assert get_player_stats(player, Tournament.objects.filter(is_public=True)) == {}
+
+
+def test_a_substitute_has_figures_but_leads_nothing():
+    tournament = played_event("mcr", organiser_account())
+    substitute = tournament.registrations.first()
+    substitute.status = Registration.Status.SUBSTITUTE
+    substitute.save()
+    event = get_tournament_stats(tournament, min_hands=1).event
+    assert substitute.player_id in event.players
+    leaders = {x.player for found in event.leaders.values() for x in found}
+    assert substitute.player_id not in leaders and leaders
