@@ -31,7 +31,7 @@ from leagues.seeding import balanced_tables
 from leagues.selectors.rated_sessions import (
     NewSessions,
     list_new_sessions,
-    load_sessions,
+    load_sessions,  # noqa: F401 - where the ratings' callers found it
     load_sessions_seen,
 )
 from tournaments.models import AuditEvent, Round, SeatResult, Tournament
@@ -49,9 +49,6 @@ UNSENT_AFTER = jobs.REQUEUE_UNSENT_AFTER
 def latest_change() -> int:
     """The id of the newest audited score write (0 before any)."""
     return AuditEvent.objects.aggregate(m=Max("pk"))["m"] or 0
-
-
-__all__ = ["load_sessions"]
 
 
 def latest_done() -> RatingJob | None:
