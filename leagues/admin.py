@@ -43,7 +43,7 @@ class PlayerRatingAdmin(admin.ModelAdmin):
 
 @admin.register(RatingJob)
 class RatingJobAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "status", "progress", "sessions"]
+    list_display = ["created_at", "status", "mode", "reason", "progress", "sessions"]
 
 
 class TeamMemberInline(admin.TabularInline):

@@ -19,6 +19,7 @@ class LeaguesConfig(AppConfig):
 
         from leagues.access import league_scope
         from leagues.selectors.exports import write_tournament_team_sheet
+        from leagues.services.exports import LEAGUE_EXPORT
         from leagues.services.ratings import RATING, rate_after_session
         from tournaments.extensions import (
             ExtraLink,
@@ -32,6 +33,7 @@ class LeaguesConfig(AppConfig):
 
         # Rating jobs lost with their worker are sent again by the sweep.
         register_kind(RATING)
+        register_kind(LEAGUE_EXPORT)
         # The ratings follow each session: a closed table queues the job.
         register_table_closed("leagues.ratings", rate_after_session)
         # A player's statistics over one league: ``?league=<slug>``.

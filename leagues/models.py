@@ -168,14 +168,20 @@ class PlayerRating(models.Model):
 
 
 class RatingJob(models.Model):
-    """A recomputation of every rating, run by a worker (a job row, as the
-    tournaments' jobs: ``tournaments.services.jobs``)."""
+    """An update of the ratings, run by a worker (a job row, as the
+    tournaments' jobs: ``tournaments.services.jobs``): the sessions closed
+    since the last job, or every session again (``Mode``)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for a worker")
         RUNNING = "running", _("Rating")
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
+
+    class Mode(models.TextChoices):
+        AUTO = "auto", _("New sessions if possible")
+        INCREMENTAL = "incremental", _("New sessions")
+        FULL = "full", _("Every session")
 
     status = models.CharField(
         _("status"), max_length=20, choices=Status, default=Status.PENDING
@@ -187,6 +193,10 @@ class RatingJob(models.Model):
     # The newest score write (tournaments.AuditEvent id) the job saw: a
     # newer one means a session changed since, and ratings are stale.
     fingerprint = models.BigIntegerField(_("last score change seen"), default=0)
+    # Asked as AUTO or FULL; once run, the mode it ran in, and for a full
+    # recompute asked as AUTO the reason (``leagues.services.ratings``).
+    mode = models.CharField(_("mode"), max_length=20, choices=Mode, default=Mode.AUTO)
+    reason = models.CharField(_("why every session"), max_length=40, blank=True)
     error = models.CharField(_("error"), max_length=200, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -266,3 +276,58 @@ class TeamMember(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} · {self.registration}"
+
+
+class LeagueExport(models.Model):
+    """A league workbook built by a worker and kept for download (the bytes
+    in the database, as the tournaments' ``ExportFile``: any web process
+    serves what any worker built). ``audience`` is the key of the readers it
+    was built for (``Audience.key``), ``version`` the league's data version
+    it shows (``leagues.selectors.standings.league_version``)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for a worker")
+        RUNNING = "running", _("Building")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    league = models.ForeignKey(
+        League,
+        verbose_name=_("league"),
+        related_name="exports",
+        on_delete=models.CASCADE,
+    )
+    audience = models.CharField(_("readers"), max_length=20, default="public")
+    language = models.CharField(_("language"), max_length=10, default="en")
+    version = models.CharField(_("data version"), max_length=80, blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status, default=Status.PENDING
+    )
+    progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
+    task_id = models.CharField(_("job id"), max_length=64, blank=True)
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
+    filename = models.CharField(_("file name"), max_length=200, blank=True)
+    content = models.BinaryField(_("content"), null=True, blank=True)
+    error = models.CharField(_("error"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("league workbook")
+        verbose_name_plural = _("league workbooks")
+        indexes = [
+            models.Index(
+                fields=["league", "audience", "language", "status"],
+                name="league_export_lookup",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.filename or f"{self.league} · {self.audience}"

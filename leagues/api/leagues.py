@@ -23,7 +23,8 @@ from leagues.api.serializers import (
     exact,
 )
 from leagues.models import League
-from leagues.selectors.standings import get_league_standings
+from leagues.selectors import standings_pages
+from leagues.selectors.standings import get_league_page
 from leagues.selectors.visibility import audience_of
 from leagues.services import leagues as league_services
 from tournaments.api.inputs import RulesetField, StrictInput, tiebreaks_field
@@ -90,19 +91,50 @@ class LeagueSettingsInput(StrictInput):
     is_public = serializers.BooleanField(required=False)
 
 
+MAX_ROWS = 1000
+"""The most standings rows one request returns."""
+
+
+class StandingsPageInput(serializers.Serializer):
+    """The standings' window: ``limit`` rows from the ``offset``-th (the
+    API's pagination words, ``LimitOffsetPagination``)."""
+
+    limit = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ROWS,
+        required=False,
+        help_text=(
+            "Standings rows to return (default: a page, 100 rows); "
+            "`standings_count` says how many there are."
+        ),
+    )
+    offset = serializers.IntegerField(
+        min_value=0,
+        max_value=10**6,
+        default=0,
+        required=False,
+        help_text="Rows of the standings to skip first.",
+    )
+
+
 class LeagueApi(APIView):
-    """A league's standings (everyone who may see it); its settings
-    (organisers), the standings following at once."""
+    """A league's standings (everyone who may see it), a page of rows at a
+    time; its settings (organisers), the standings following at once."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=LeagueDetailOutput)
+    @extend_schema(parameters=[StandingsPageInput], responses=LeagueDetailOutput)
     def get(self, request: Any, slug: str) -> Response:
         league = get_league(request, slug)
-        standings = get_league_standings(league, audience=audience_of(request.user))
+        window = StandingsPageInput(data=request.query_params)
+        window.is_valid(raise_exception=True)
+        start = window.validated_data["offset"]
+        limit = window.validated_data.get("limit", standings_pages.ROWS_PER_PAGE)
+        standings = get_league_page(league, audience=audience_of(request.user))
         body = {
             "league": LeagueOutput(league).data,
             "events": [event_data(s.event) for s in standings.events],
+            "standings_count": len(standings.rows),
             "standings": [
                 {
                     "rank": row.rank,
@@ -115,7 +147,7 @@ class LeagueApi(APIView):
                     "sessions": row.sessions,
                     "counted": row.counted,
                 }
-                for row in standings.rows
+                for row in standings.rows[start : start + limit]
             ],
         }
         return Response(LeagueDetailOutput(body).data)

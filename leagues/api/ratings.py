@@ -50,7 +50,7 @@ class RatingJobApi(APIView):
     def post(self, request: Any) -> Response:
         if not can_merge_players(request.user):
             raise PermissionDenied(ORGANISER_REQUIRED)
-        job = ratings.request_ratings(actor=request.user)
+        job = ratings.request_ratings(actor=request.user, full=True)
         return Response(RatingJobOutput(job).data, status=status.HTTP_202_ACCEPTED)
 
 

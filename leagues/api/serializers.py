@@ -58,7 +58,10 @@ class LeagueStandingOutput(serializers.Serializer):
 class LeagueDetailOutput(serializers.Serializer):
     league = LeagueOutput()
     events = EventOutput(many=True)
-    standings = LeagueStandingOutput(many=True)
+    standings_count = serializers.IntegerField(
+        help_text="Rows of the whole standings (`limit` and `offset` page them)."
+    )
+    standings = LeagueStandingOutput(many=True, help_text="The rows asked for.")
 
 
 class RatingOutput(serializers.ModelSerializer):

@@ -64,3 +64,13 @@ def audience_of(user: Any) -> Audience:
     if not Tournament.objects.filter(organisers=user).exists():
         return PUBLIC
     return Audience(organiser_id=user.pk)
+
+
+def audience_from_key(key: str) -> Audience:
+    """The audience whose ``key`` this is (a job stores the key of the
+    readers it builds for)."""
+    if key == "all":
+        return EVERYTHING
+    if key.startswith("u") and key[1:].isdigit():
+        return Audience(organiser_id=int(key[1:]))
+    return PUBLIC

@@ -6,17 +6,20 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.http import content_disposition_header
 from django.views import View
 
-from leagues.selectors.exports import league_workbook_bytes
+from leagues.models import LeagueExport
 from leagues.selectors.ranking import get_league_ema_ranking, list_league_ratings
 from leagues.selectors.standings import get_league_page, list_public_leagues
+from leagues.selectors.standings_pages import find_rows, page_of
 from leagues.selectors.stats_pages import get_league_stats_page
 from leagues.selectors.visibility import audience_of
+from leagues.services import exports
 from leagues.views.mixins import LeagueMixin
 from scoring.messages import ruleset_label
+from tournaments.services.exports import supported_language
 
 EVENTS_PER_PAGE = 30
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -39,20 +42,41 @@ class LeagueView(LeagueMixin, View):
         events = Paginator(standings.events[::-1], EVENTS_PER_PAGE).get_page(
             request.GET.get("page")
         )
-        return render(
-            request,
-            "leagues/public/league.html",
-            {"league": self.league, "standings": standings, "events": events},
-        )
+        # A hundred rows at a time (a federation ranks thousands); a
+        # player finds their own row by name, with the page it is on.
+        query = request.GET.get("q", "").strip()[:80]
+        context = {
+            "league": self.league,
+            "standings": standings,
+            "rows": page_of(standings.rows, request.GET.get("p")),
+            "query": query,
+            "found": find_rows(standings.rows, query, lambda row: row.player.name),
+            "events": events,
+        }
+        return render(request, "leagues/public/league.html", context)
 
 
 class LeagueWorkbookView(LeagueMixin, View):
+    """The last workbook built for the reader (a worker builds it, never
+    this request), or a page that reloads itself until the first is."""
+
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        content = league_workbook_bytes(self.league, audience=audience_of(request.user))
-        response = HttpResponse(content, content_type=XLSX)
-        response["Content-Disposition"] = content_disposition_header(
-            True, f"{self.league.slug}-league.xlsx"
+        served = exports.serve_league_workbook(
+            league=self.league,
+            audience=audience_of(request.user),
+            language=supported_language(translation.get_language()),
+            actor=request.user,
         )
+        if served.status == LeagueExport.Status.READY:
+            response = HttpResponse(exports.read_content(served), content_type=XLSX)
+            response["Content-Disposition"] = content_disposition_header(
+                True, served.filename
+            )
+            return response
+        context = {"league": self.league, "export": served}
+        response = render(request, "leagues/public/workbook_wait.html", context)
+        response.status_code = 202
+        response["Retry-After"] = "5"
         return response
 
 
@@ -63,11 +87,16 @@ class LeagueEmaView(LeagueMixin, View):
             self.league, on=on, audience=audience_of(request.user)
         )
         ruleset = ruleset_label(self.league.ruleset)
-        return render(
-            request,
-            "leagues/public/ema.html",
-            {"league": self.league, "ranking": ranking, "on": on, "ruleset": ruleset},
-        )
+        query = request.GET.get("q", "").strip()[:80]
+        context = {
+            "league": self.league,
+            "ranking": page_of(ranking, request.GET.get("p")),
+            "query": query,
+            "found": find_rows(ranking, query, lambda line: line.player.name),
+            "on": on,
+            "ruleset": ruleset,
+        }
+        return render(request, "leagues/public/ema.html", context)
 
 
 class LeagueRatingsView(LeagueMixin, View):

@@ -24,8 +24,8 @@ from leagues.messages import error_message
 from leagues.models import League, LeagueEvent, RatingJob
 from leagues.selectors.standings import list_events
 from leagues.selectors.visibility import audience_of
+from leagues.services import exports, nights, ratings
 from leagues.services import leagues as league_services
-from leagues.services import nights, ratings
 from leagues.views.mixins import LeagueOrganiserMixin
 from scoring.engine.errors import EngineError
 from tournaments.models import Tournament
@@ -106,6 +106,7 @@ class LeagueStaffView(LeagueOrganiserMixin, View):
             "add_form": forms.get("add_form")
             or AddTournamentForm(queryset=_available_tournaments(request, league)),
             "rating_job": RatingJob.objects.first(),
+            "workbook": league.exports.defer("content").first(),
         }
         return render(request, "leagues/staff/league.html", context, status=status)
 
@@ -116,6 +117,7 @@ class LeagueStaffView(LeagueOrganiserMixin, View):
             "night": self._night,
             "add": self._add,
             "ratings": self._ratings,
+            "workbook": self._workbook,
             "seed": self._seed,
         }
         if action not in handlers:
@@ -170,8 +172,13 @@ class LeagueStaffView(LeagueOrganiserMixin, View):
         return self._page(request, status=400, add_form=form)
 
     def _ratings(self, request: HttpRequest) -> HttpResponse:
-        ratings.request_ratings(actor=request.user)
+        ratings.request_ratings(actor=request.user, full=True)
         messages.success(request, _("The ratings are being computed again."))
+        return redirect("leagues-staff:league", slug=self.league.slug)
+
+    def _workbook(self, request: HttpRequest) -> HttpResponse:
+        exports.request_public_workbooks(league=self.league, actor=request.user)
+        messages.success(request, _("The league's workbook is being built again."))
         return redirect("leagues-staff:league", slug=self.league.slug)
 
     def _seed(self, request: HttpRequest) -> HttpResponse:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from leagues.models import League, LeagueEvent
+from leagues.models import League, LeagueEvent, LeagueExport
 from leagues.services import leagues as league_services
 from leagues.services import nights
+from leagues.services.exports import run_league_export
 from tournaments.models import Table, in_wind_order
 from tournaments.services import hands as hand_services
 
@@ -55,3 +56,20 @@ def play(table: Table, winner: int, discarder: int, fan_total: int = 12) -> None
         actor=None,
     )
     hand_services.close_table(table_id=table.pk, actor=None, time_called=True)
+
+
+def run_workbook_jobs() -> None:
+    """What a worker does: build every league workbook asked for."""
+    for export in LeagueExport.objects.filter(status=LeagueExport.Status.PENDING):
+        run_league_export(export_id=export.pk, on_progress=lambda _percent: None)
+
+
+def get_workbook(client, url: str):
+    """The league workbook as a reader gets it: the request asks for a
+    build (202, a page that reloads), a worker builds it, the reader's
+    next request downloads it."""
+    response = client.get(url)
+    if response.status_code == 202:
+        run_workbook_jobs()
+        response = client.get(url)
+    return response

@@ -11,7 +11,13 @@ from openpyxl import load_workbook
 
 from leagues.models import League, LeagueEvent
 from tests.factories import UserFactory
-from tests.integration.leagues.data import make_league, night, play, tables_of
+from tests.integration.leagues.data import (
+    get_workbook,
+    make_league,
+    night,
+    play,
+    tables_of,
+)
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -209,7 +215,7 @@ def test_the_workbook_has_standings_events_sessions_and_the_leaders_chart(
     client, organiser
 ):
     league, _event = played_league(organiser)
-    response = client.get(f"/leagues/{league.slug}/workbook.xlsx")
+    response = get_workbook(client, f"/leagues/{league.slug}/workbook.xlsx")
     assert response.status_code == 200
     book = load_workbook(BytesIO(response.content))
     assert book.sheetnames == [

@@ -13,7 +13,13 @@ from openpyxl import load_workbook
 from leagues.models import PlayerRating
 from leagues.services.leagues import add_event
 from tests.factories import UserFactory, organiser_account
-from tests.integration.leagues.data import make_league, night, play, tables_of
+from tests.integration.leagues.data import (
+    get_workbook,
+    make_league,
+    night,
+    play,
+    tables_of,
+)
 from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +63,7 @@ def texts(client, league):
     ]
     assert all(page.status_code == 200 for page in pages)
     text = "".join(page.content.decode() for page in pages)
-    workbook = client.get(f"/leagues/{league.slug}/workbook.xlsx")
+    workbook = get_workbook(client, f"/leagues/{league.slug}/workbook.xlsx")
     assert workbook.status_code == 200
     book = load_workbook(BytesIO(workbook.content))
     for sheet in book.worksheets:
