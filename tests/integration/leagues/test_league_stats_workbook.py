@@ -12,13 +12,14 @@ from openpyxl import load_workbook
 
 from leagues.selectors.stats import get_league_stats
 from leagues.selectors.visibility import EVERYTHING
+from tests.integration.leagues.data import get_workbook
 from tests.integration.leagues.stats_data import mixed_league
 
 pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
 
 
 def rows_of(client, league):
-    response = client.get(f"/leagues/{league.slug}/workbook.xlsx")
+    response = get_workbook(client, f"/leagues/{league.slug}/workbook.xlsx")
     assert response.status_code == 200
     book = load_workbook(BytesIO(response.content))
     return book.sheetnames, list(book[book.sheetnames[-1]].iter_rows(values_only=True))
