@@ -14,6 +14,7 @@ import pytest
 import segno
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -292,3 +293,44 @@ def test_with_redis_down_the_round_page_and_its_poll_answer(
             assert 'class="segno"' in response.content.decode() or name == (
                 "round-tables"
             )
+
+
+def test_a_fresh_seating_s_codes_beyond_the_first_ten_come_as_images(
+    staff_client, organiser, monkeypatch
+):
+    """A view of the round page draws ten QR codes at most; the others come
+    as cacheable images, and are inline from the next view on."""
+    monkeypatch.setattr(round_page, "TABLES_PER_PAGE", 50)
+    tables = seated_tables(organiser, 12)
+    url = urls(tables[0])["round"]
+    first = staff_client.get(url).content.decode()
+    assert first.count('class="segno"') == 10
+    images = re.findall(r'<img src="([^"]+/qr\.svg\?v=\w+)"', first)
+    assert len(images) == 2
+    image = staff_client.get(images[0])
+    assert image["Content-Type"] == "image/svg+xml"
+    assert "max-age" in image["Cache-Control"] and "private" in image["Cache-Control"]
+    assert image.content.startswith(b'<svg xmlns="http://www.w3.org/2000/svg" ')
+    assert b"/table/" in image.content
+    again = staff_client.get(url).content.decode()
+    assert (
+        again.count('class="segno"') == 12
+        and "<img" not in again.split('id="links"')[1]
+    )
+
+
+def test_the_qr_image_is_the_organisers_and_follows_the_link(staff_client, organiser):
+    tables = seated_tables(organiser, 1)
+    slug = tables[0].round.tournament.slug
+    url = reverse("staff:table-qr", args=[slug, 1, 1])
+    assert Client().get(url).status_code == 302  # to the login page
+    before = staff_client.get(url).content
+    seating.rotate_table_token(table_id=tables[0].pk, actor=organiser)
+    tables[0].refresh_from_db()
+    after = staff_client.get(url)
+    assert after.content != before and tables[0].token.encode() in after.content
+    assert "no-cache" in after["Cache-Control"]  # no ?v=: revalidated
+    assert (
+        staff_client.get(reverse("staff:table-qr", args=[slug, 1, 9])).status_code
+        == 404
+    )

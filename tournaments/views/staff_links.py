@@ -25,6 +25,7 @@ from typing import Any
 
 import segno
 from django.contrib import messages
+from django.core.cache import cache
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -82,15 +83,48 @@ def draw_qr(link: str, scales: tuple[int, ...] = QR_SCALES) -> dict[int, str]:
     }
 
 
+def qr_key(link: str) -> str:
+    return f"qr:{link_digest(link)}"
+
+
+def link_digest(link: str) -> str:
+    return hashlib.sha256(link.encode()).hexdigest()[:40]
+
+
 def qr_svg(link: str, scale: int = 3) -> SafeString:
     """The link as an inline SVG QR code (no image file, crisp on paper),
     drawn once per link and then read from the cache."""
-    digest = hashlib.sha256(link.encode()).hexdigest()[:40]
-    drawn = cached_once(f"qr:{digest}", lambda: draw_qr(link), QR_CACHE_SECONDS)
+    drawn = cached_once(qr_key(link), lambda: draw_qr(link), QR_CACHE_SECONDS)
     svg = drawn.get(scale) or draw_qr(link, (scale,))[scale]
     # segno writes only the SVG elements, from a URL it encodes: no markup
     # of the visitor's reaches the page.
     return mark_safe(svg)
+
+
+#: QR codes a view of the round page draws at most; the others of a fresh
+#: seating come as images (``TableQrView``), drawn by their own requests,
+#: and are inline from the next view on.
+QR_DRAWN_PER_VIEW = 10
+
+
+def page_qr_codes(links: list[str]) -> list[SafeString | None]:
+    """Each link's QR code for the round page: inline SVG when drawn
+    already (one cache round trip for the page) or among the first
+    ``QR_DRAWN_PER_VIEW`` to draw; None: show it as an image."""
+    found = cache.get_many([qr_key(link) for link in links])
+    codes: list[SafeString | None] = []
+    budget = QR_DRAWN_PER_VIEW
+    for link in links:
+        drawn = found.get(qr_key(link))
+        if drawn is not None:
+            # segno's SVG elements, from a URL it encodes (see qr_svg).
+            codes.append(mark_safe(drawn[3]))
+        elif budget > 0:
+            budget -= 1
+            codes.append(qr_svg(link))
+        else:
+            codes.append(None)
+    return codes
 
 
 def hands_per_session(round_: Round) -> int | None:
@@ -260,6 +294,29 @@ def printed_tables(request: HttpRequest, round_: Round) -> SafeString:
     html = cached_once(f"round-print:{digest}", render_tables, PRINT_CACHE_SECONDS)
     # The template's own output, escaped when it was rendered.
     return mark_safe(html)
+
+
+class TableQrView(OrganiserMixin, View):
+    """A table's QR code as an SVG image, for the round page's codes not
+    drawn yet. ``?v=`` names the link (a digest, not the secret): a new
+    link is a new URL, so the browser keeps each one as long as it likes."""
+
+    def get(
+        self, request: HttpRequest, slug: str, number: int, table: int
+    ) -> HttpResponse:
+        table_row = get_object_or_404(Table, round=self.get_round(), number=table)
+        link = table_link(request, table_row.token)
+        svg = str(qr_svg(link)).replace("<svg ", f'<svg xmlns="{SVG_NS}" ', 1)
+        response = HttpResponse(svg, content_type="image/svg+xml")
+        response.headers["ETag"] = quote_etag(link_digest(link))
+        if request.GET.get("v") == link_digest(link):
+            patch_cache_control(response, private=True, max_age=QR_CACHE_SECONDS)
+        else:
+            patch_cache_control(response, private=True, no_cache=True)
+        return response
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
 
 
 class TableNewLinkView(OrganiserMixin, View):

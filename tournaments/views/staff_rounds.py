@@ -39,7 +39,7 @@ from tournaments.services.checkin import MAX_ADMISSIONS, Admission
 from tournaments.services.errors import ServiceError
 from tournaments.services.seating import SWAPPABLE
 from tournaments.views.mixins import OrganiserMixin
-from tournaments.views.staff_links import qr_svg, tables_context
+from tournaments.views.staff_links import link_digest, page_qr_codes, tables_context
 from tournaments.views.staff_swaps import swap_form
 
 ERRORS = (ServiceError, EngineError, SeatingError)
@@ -107,7 +107,14 @@ class RoundDetailView(OrganiserMixin, View):
         context = {
             **tables,
             # The page's tables only, each QR code drawn once per link.
-            "links": [{"row": row, "qr": qr_svg(row.link)} for row in tables["rows"]],
+            "links": [
+                {"row": row, "qr": qr, "digest": link_digest(row.link)}
+                for row, qr in zip(
+                    tables["rows"],
+                    page_qr_codes([row.link for row in tables["rows"]]),
+                    strict=True,
+                )
+            ],
             "seating_busy": round_.seating_state in SEATING_BUSY,
             "plan_ready": round_.seating_state == Round.SeatingState.READY,
             "seating_error": seating_error(round_),
