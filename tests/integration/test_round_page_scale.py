@@ -334,3 +334,34 @@ def test_the_qr_image_is_the_organisers_and_follows_the_link(staff_client, organ
         staff_client.get(reverse("staff:table-qr", args=[slug, 1, 9])).status_code
         == 404
     )
+
+
+def test_the_public_round_page_renders_its_tables_once_per_change(
+    organiser, monkeypatch
+):
+    """The room's phones opening "where do I sit": the page and the polls
+    share one rendering of the table list until something changes."""
+    from tournaments.views import public
+
+    calls: list[int] = []
+    listed = public.list_round_tables
+
+    def counting(round_):
+        calls.append(round_.pk)
+        return listed(round_)
+
+    monkeypatch.setattr(public, "list_round_tables", counting)
+    tables = seated_tables(organiser, 2)
+    tournament = tables[0].round.tournament
+    tournament.is_public = True
+    tournament.save(update_fields=["is_public"])
+    url = reverse("public:round", args=[tournament.slug, 1])
+    phones = [Client() for _ in range(3)]
+    for phone in phones:
+        assert "Player0 Family0" in phone.get(url).content.decode()
+        phone.get(url, headers={"HX-Request": "true"})
+    assert len(calls) == 1
+    hands.record_hand(table_id=tables[0].pk, result={"kind": "draw"}, actor=organiser)
+    for phone in phones:
+        phone.get(url)
+    assert len(calls) == 2
