@@ -47,8 +47,15 @@ parser.add_argument("--code", type=Path, default=HERE.parent)
 parser.add_argument("--repeat", type=int, default=3)
 ARGS = parser.parse_args()
 
+# The code measured, and its own event generator (which puts its checkout
+# first on the path again: no module of this one is imported).
+sys.path[:] = [
+    entry
+    for entry in sys.path
+    if Path(entry or ".").resolve() not in (HERE, HERE.parent)
+]
 sys.path.insert(0, str(ARGS.code.resolve()))
-sys.path.insert(1, str(HERE))
+sys.path.insert(1, str(ARGS.code.resolve() / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1")
 os.environ["CELERY_TASK_ALWAYS_EAGER"] = "true"
@@ -78,6 +85,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from tournaments import extensions  # noqa: E402
+from tournaments import views as _views  # noqa: E402, F401
 from tournaments.limits import MAX_PLAYERS_AT_ONCE  # noqa: E402
 from tournaments.models import Tournament  # noqa: E402
 from tournaments.services import setup  # noqa: E402
@@ -189,7 +197,8 @@ def main() -> None:
     organiser, _ = get_user_model().objects.get_or_create(
         username="bench-organiser", defaults={"is_superuser": True, "is_staff": True}
     )
-    print(f"code: {ARGS.code.resolve()}")
+    views = Path(sys.modules["tournaments.views"].__file__ or "").parent.parent.parent
+    print(f"code: {ARGS.code.resolve()} (its views from {views})")
     print(
         "| players | round page, first view | warm view | page KB | poll "
         "| poll 304 | print page, first | print, warm | standings, first view "
