@@ -365,3 +365,32 @@ def test_the_public_round_page_renders_its_tables_once_per_change(
     for phone in phones:
         phone.get(url)
     assert len(calls) == 2
+
+
+def test_a_fresh_seating_s_print_page_draws_ten_codes_and_keeps_the_full_one(
+    staff_client, organiser, monkeypatch
+):
+    """800 codes in one request took 5-7 s: the print page draws ten, shows
+    the others as images, and keeps only a version with every code inline."""
+    calls: list[str] = []
+    make = segno.make
+
+    def counting_make(content, *args, **kwargs):
+        calls.append(content)
+        return make(content, *args, **kwargs)
+
+    monkeypatch.setattr(segno, "make", counting_make)
+    tables = seated_tables(organiser, 12)
+    print_url = urls(tables[0])["round-print"]
+    first = staff_client.get(print_url).content.decode()
+    assert first.count('class="segno"') == 10 and len(calls) == 10
+    images = re.findall(r'<img src="([^"]+/qr\.svg\?v=\w+)"', first)
+    assert len(images) == 2
+    for image in images:  # the browser fetches them: each drawn once
+        assert staff_client.get(image).status_code == 200
+    assert len(calls) == 12
+    second = staff_client.get(print_url).content.decode()
+    assert second.count('class="segno"') == 12 and "<img" not in second
+    third = staff_client.get(print_url).content.decode()
+    slips = 'id="slips"'
+    assert third.split(slips)[1] == second.split(slips)[1] and len(calls) == 12

@@ -107,21 +107,21 @@ def qr_svg(link: str, scale: int = 3) -> SafeString:
 QR_DRAWN_PER_VIEW = 10
 
 
-def page_qr_codes(links: list[str]) -> list[SafeString | None]:
-    """Each link's QR code for the round page: inline SVG when drawn
-    already (one cache round trip for the page) or among the first
+def page_qr_codes(links: list[str], scale: int = 3) -> list[SafeString | None]:
+    """Each link's QR code for the round or print page: inline SVG when
+    drawn already (one cache round trip for the page) or among the first
     ``QR_DRAWN_PER_VIEW`` to draw; None: show it as an image."""
     found = cache.get_many([qr_key(link) for link in links])
     codes: list[SafeString | None] = []
     budget = QR_DRAWN_PER_VIEW
     for link in links:
         drawn = found.get(qr_key(link))
-        if drawn is not None:
+        if drawn is not None and scale in drawn:
             # segno's SVG elements, from a URL it encodes (see qr_svg).
-            codes.append(mark_safe(drawn[3]))
+            codes.append(mark_safe(drawn[scale]))
         elif budget > 0:
             budget -= 1
-            codes.append(qr_svg(link))
+            codes.append(qr_svg(link, scale))
         else:
             codes.append(None)
     return codes
@@ -270,7 +270,12 @@ class RoundPrintView(OrganiserMixin, View):
 def printed_tables(request: HttpRequest, round_: Round) -> SafeString:
     """The slips and score sheets, rendered once per seating: the key names
     the round's tables and seats (a new seating, swap or link is a new key),
-    the host the links carry and the language."""
+    the host the links carry and the language.
+
+    A fresh seating's codes not drawn yet (beyond ``QR_DRAWN_PER_VIEW``)
+    come as images, drawn by their own requests (800 codes in one request
+    took 5-7 s); that version is not kept, and the next view, every code
+    drawn by then, is the one kept."""
     parts = [
         str(round_.pk),
         seating_signature(round_),
@@ -279,19 +284,29 @@ def printed_tables(request: HttpRequest, round_: Round) -> SafeString:
     ]
     digest = hashlib.sha256("|".join(parts).encode()).hexdigest()[:40]
 
-    def render_tables() -> str:
+    def render_tables() -> tuple[str, bool]:
         rows = table_rows(request, round_)
+        codes = page_qr_codes([row.link for row in rows], scale=4)
         context = {
             "tournament": round_.tournament,
             "round": round_,
-            "slips": [{"row": row, "qr": qr_svg(row.link, scale=4)} for row in rows],
+            "slips": [
+                {"row": row, "qr": qr, "digest": link_digest(row.link)}
+                for row, qr in zip(rows, codes, strict=True)
+            ],
             "hand_numbers": range(1, (hands_per_session(round_) or 16) + 1),
         }
-        return render_to_string(
+        html = render_to_string(
             "tournaments/staff/_round_print_tables.html", context, request
         )
+        return html, None not in codes
 
-    html = cached_once(f"round-print:{digest}", render_tables, PRINT_CACHE_SECONDS)
+    html, _complete = cached_once(
+        f"round-print:{digest}",
+        render_tables,
+        PRINT_CACHE_SECONDS,
+        keep=lambda rendered: rendered[1],
+    )
     # The template's own output, escaped when it was rendered.
     return mark_safe(html)
 
