@@ -19,7 +19,9 @@ finds no key. A warning says so in the log, at most once a minute per
 server and process. The sockets time out in a fraction of a second, and
 after a failure the cache rests (does not try Redis) for ``REST_S``
 seconds: a frozen Redis then costs one request a timeout, not every call.
-Nothing in the project uses ``add`` as a lock, which this would break.
+``tournaments.selectors.single_flight`` uses ``add`` as a short lock: a
+True there makes each request compute its own value, which is what a page
+without Redis must do (no one waits for a lock nobody holds).
 """
 
 from __future__ import annotations

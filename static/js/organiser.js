@@ -53,3 +53,34 @@
     reveal();
   }
 })();
+
+// The round page's table list: each table's time left counts down here
+// between two answers of its poll (a poll with nothing new is a 304 and
+// leaves the figures as they were drawn). The server's figure is the truth
+// at each new answer.
+(function () {
+  "use strict";
+
+  function format(seconds) {
+    var s = Math.max(0, Math.ceil(seconds));
+    var hours = Math.floor(s / 3600);
+    var minutes = Math.floor((s % 3600) / 60);
+    var secs = s % 60;
+    var mm = hours ? String(minutes).padStart(2, "0") : String(minutes);
+    var text = mm + ":" + String(secs).padStart(2, "0");
+    return hours ? hours + ":" + text : text;
+  }
+
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll(".countdown[data-running]").forEach(function (face) {
+      if (!face.dataset.deadline) {
+        var left = parseInt(face.dataset.secondsLeft || "0", 10) || 0;
+        face.dataset.deadline = String(now + left * 1000);
+      }
+      face.textContent = format((parseInt(face.dataset.deadline, 10) - now) / 1000);
+    });
+  }
+
+  window.setInterval(tick, 1000);
+})();

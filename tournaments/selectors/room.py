@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.core.cache import cache
 from django.db.models import Count, F, Max, Q, QuerySet, Sum
 
 from tournaments.models import (
@@ -20,6 +19,7 @@ from tournaments.models import (
     Tournament,
     in_wind_order,
 )
+from tournaments.selectors.single_flight import cached_once
 from tournaments.selectors.standings import StandingRow, Standings, get_standings
 
 
@@ -106,16 +106,19 @@ def get_live_standings(
     slug (a database restored or rolled back reuses ids) and
     ``get_standings_version``, so a closed table or a new registration makes
     a new key; nothing has to be deleted. Language-free: the pages translate
-    when they render.
+    when they render. Computed once even when many ask at the same moment
+    (``cached_once``).
     """
     if version is None:
         version = get_standings_version(tournament)
     key = f"standings:{tournament.pk}:{tournament.slug}:{version}"
-    cached = cache.get(key)
-    if cached is None:
-        cached = (get_standings(tournament), list_playing_registrations(tournament))
-        cache.set(key, cached, STANDINGS_CACHE_SECONDS)
-    return cached
+    # Single flight: the phones that poll right after a table closes wait
+    # for the first one's standings instead of each computing them.
+    return cached_once(
+        key,
+        lambda: (get_standings(tournament), list_playing_registrations(tournament)),
+        STANDINGS_CACHE_SECONDS,
+    )
 
 
 @dataclass(frozen=True)

@@ -131,6 +131,11 @@ urlpatterns = [
     path(ROUND + "tables/", staff_links.RoundTablesView.as_view(), name="round-tables"),
     path(ROUND + "print/", staff_links.RoundPrintView.as_view(), name="round-print"),
     path(
+        ROUND + "tables/<int:table>/qr.svg",
+        staff_links.TableQrView.as_view(),
+        name="table-qr",
+    ),
+    path(
         ROUND + "tables/<int:table>/new-link/",
         staff_links.TableNewLinkView.as_view(),
         name="table-new-link",

@@ -33,7 +33,6 @@ from functools import cached_property
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.gzip import GZipMiddleware
 from django.template.loader import render_to_string
@@ -48,6 +47,7 @@ from django.utils.translation import get_language
 
 from tournaments import room_cache
 from tournaments.selectors.room import get_room_version, get_standings_version
+from tournaments.selectors.single_flight import cached_once
 
 #: Seconds a rendered partial stays in the cache (a new ETag is a new key).
 PARTIAL_CACHE_SECONDS = 10 * 60
@@ -149,12 +149,14 @@ class LiveMixin:
         the cache cost 11 ms a page.
         """
         key = f"live-partial:{self.live_etag(htmx=True)}"
-        cached = cache.get(key)
-        if cached is None:
-            content = render_to_string(template, context(), self.request).encode()
-            cache.set(key, (content, "text/html; charset=utf-8"), PARTIAL_CACHE_SECONDS)
-        else:
-            content = cached[0]
+        content, _type = cached_once(
+            key,
+            lambda: (
+                render_to_string(template, context(), self.request).encode(),
+                "text/html; charset=utf-8",
+            ),
+            PARTIAL_CACHE_SECONDS,
+        )
         # The bytes are the template's own output, escaped when rendered.
         return mark_safe(content.decode())
 
@@ -181,20 +183,28 @@ class LiveMixin:
         if not htmx:
             return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
         key = f"live-partial:{etag}"
-        cached = cache.get(key)
-        if cached is not None:
-            content, content_type = cached
-            return HttpResponse(content, content_type=content_type)
-        response = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
-        # A partial that sets a cookie or streams is someone's own: not shared.
-        if (
-            response.status_code == 200
-            and not response.cookies
-            and not response.streaming
-        ):
-            cache.set(
-                key,
-                (response.content, response["Content-Type"]),
-                PARTIAL_CACHE_SECONDS,
-            )
-        return response
+        own: list[HttpResponse] = []
+
+        def rendered() -> tuple[bytes, str] | None:
+            parent = super(LiveMixin, self)
+            response = parent.dispatch(request, *args, **kwargs)  # type: ignore[misc]
+            # A partial that sets a cookie or streams is someone's own: not
+            # shared (nor stored), answered as it is.
+            if (
+                response.status_code == 200
+                and not response.cookies
+                and not response.streaming
+            ):
+                return response.content, response["Content-Type"]
+            own.append(response)
+            return None
+
+        # Single flight: the phones polling after a change wait for the
+        # first one's rendering instead of each rendering the same bytes.
+        shared = cached_once(
+            key, rendered, PARTIAL_CACHE_SECONDS, keep=lambda value: value is not None
+        )
+        if shared is None:
+            return own[0]  # only the request that rendered it sees None
+        content, content_type = shared
+        return HttpResponse(content, content_type=content_type)

@@ -17,11 +17,12 @@ from django.views.decorators.gzip import gzip_page
 
 from scoring.messages import score_words
 from tournaments.display import format_points
+from tournaments.models import Round
 from tournaments.selectors.room import get_live_standings, list_public_tournaments
 from tournaments.selectors.table_state import seat_cells
 from tournaments.selectors.tables import list_round_tables
 from tournaments.views.live import LiveMixin
-from tournaments.views.mixins import TournamentMixin, render_page
+from tournaments.views.mixins import TournamentMixin
 
 
 @method_decorator(gzip_page, name="dispatch")
@@ -106,26 +107,36 @@ class StandingsView(TournamentMixin, LiveMixin, View):
 
 
 class RoundTablesView(TournamentMixin, LiveMixin, View):
-    """A round's tables; polled like the standings."""
+    """A round's tables; polled like the standings.
+
+    The page embeds the table list the polls share (``cached_partial``):
+    the room opening "where do I sit" renders the 800 tables once per
+    change, not once per phone.
+    """
+
+    partial = "tournaments/public/_round_tables.html"
 
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
         round_ = self.get_round()
+        if getattr(request, "htmx", False):
+            return render(request, self.partial, self.tables_context(round_))
+        context = {
+            "tournament": self.tournament,
+            "round": round_,
+            "round_tables": self.cached_partial(
+                self.partial, lambda: self.tables_context(round_)
+            ),
+        }
+        return render(request, "tournaments/public/round.html", context)
+
+    def tables_context(self, round_: Round) -> dict[str, Any]:
         tables = [
-            {
-                "table": table,
-                "seats": seat_cells(table),
-            }
+            {"table": table, "seats": seat_cells(table)}
             for table in list_round_tables(round_)
         ]
-        context = {
+        return {
             "tournament": self.tournament,
             "round": round_,
             "tables": tables,
             **self.live_context(),
         }
-        return render_page(
-            request,
-            "tournaments/public/round.html",
-            "tournaments/public/_round_tables.html",
-            context,
-        )

@@ -1,26 +1,58 @@
 """Organiser pages of a round's tables: the self-refreshing table list, the
 tablet links with their QR codes, a new link for a table, and the printable
-slips and paper score sheets."""
+slips and paper score sheets.
+
+What they cost does not grow with the event (issue 31: 800 tables cost
+4.8 s and 3.4 MB a view, 82% of it drawing 800 QR codes on every view):
+
+- the tables come ``TABLES_PER_PAGE`` at a time, with a "go to table" field;
+  the summary counts every table in one aggregate query;
+- a QR code is drawn once per link (both sizes at once) and kept in the
+  cache: it changes only when the link does (a new token, another host).
+  It stays an inline SVG, so the page needs nothing but the server that
+  sent it (the venue's laptop, without internet) and prints as it shows;
+- the table list's poll carries an ETag of what it shows and answers 304
+  when nothing changed; the time left counts down in the browser;
+- the slips and score sheets of the print page are rendered once per
+  seating (and language and host) and kept in the cache.
+"""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
 import segno
 from django.contrib import messages
+from django.core.cache import cache
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
+from django.utils.http import quote_etag
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
 from tournaments.clock import ClockReading
 from tournaments.messages import error_message
 from tournaments.models import Round, Table
-from tournaments.selectors.clock import get_table_clock
+from tournaments.selectors.clock import get_round_clock, get_table_clock
+from tournaments.selectors.round_page import (
+    TablesPage,
+    TablesSummary,
+    seating_signature,
+    tables_summary,
+)
 from tournaments.selectors.rules import ruleset_for
+from tournaments.selectors.single_flight import cached_once
 from tournaments.selectors.table_state import seat_cells
 from tournaments.selectors.tables import list_round_tables
 from tournaments.services import seating
@@ -31,13 +63,68 @@ from tournaments.views.mixins import OrganiserMixin
 POLL_SECONDS = 15
 """How often the round page refreshes its table list."""
 
+#: The sizes drawn at once: the round page's (3) and the print page's (4).
+QR_SCALES = (3, 4)
+#: Seconds a drawn QR code stays in the cache (its key is its link).
+QR_CACHE_SECONDS = 7 * 24 * 3600
+#: Seconds the print page's slips and sheets stay in the cache (their key
+#: names the seating, so a new seating or a new link makes a new key).
+PRINT_CACHE_SECONDS = 24 * 3600
+
+
+def draw_qr(link: str, scales: tuple[int, ...] = QR_SCALES) -> dict[int, str]:
+    """The link's QR code as inline SVG, in each size of ``scales``.
+
+    Choosing the mask is most of segno's 8-11 ms; the sizes share it."""
+    code = segno.make(link, error="m")
+    return {
+        scale: str(code.svg_inline(scale=scale, title=link, omitsize=True))
+        for scale in scales
+    }
+
+
+def qr_key(link: str) -> str:
+    return f"qr:{link_digest(link)}"
+
+
+def link_digest(link: str) -> str:
+    return hashlib.sha256(link.encode()).hexdigest()[:40]
+
 
 def qr_svg(link: str, scale: int = 3) -> SafeString:
-    """The link as an inline SVG QR code (no image file, crisp on paper)."""
-    code = segno.make(link, error="m")
+    """The link as an inline SVG QR code (no image file, crisp on paper),
+    drawn once per link and then read from the cache."""
+    drawn = cached_once(qr_key(link), lambda: draw_qr(link), QR_CACHE_SECONDS)
+    svg = drawn.get(scale) or draw_qr(link, (scale,))[scale]
     # segno writes only the SVG elements, from a URL it encodes: no markup
     # of the visitor's reaches the page.
-    return mark_safe(code.svg_inline(scale=scale, title=link, omitsize=True))
+    return mark_safe(svg)
+
+
+#: QR codes a view of the round page draws at most; the others of a fresh
+#: seating come as images (``TableQrView``), drawn by their own requests,
+#: and are inline from the next view on.
+QR_DRAWN_PER_VIEW = 10
+
+
+def page_qr_codes(links: list[str], scale: int = 3) -> list[SafeString | None]:
+    """Each link's QR code for the round or print page: inline SVG when
+    drawn already (one cache round trip for the page) or among the first
+    ``QR_DRAWN_PER_VIEW`` to draw; None: show it as an image."""
+    found = cache.get_many([qr_key(link) for link in links])
+    codes: list[SafeString | None] = []
+    budget = QR_DRAWN_PER_VIEW
+    for link in links:
+        drawn = found.get(qr_key(link))
+        if drawn is not None and scale in drawn:
+            # segno's SVG elements, from a URL it encodes (see qr_svg).
+            codes.append(mark_safe(drawn[scale]))
+        elif budget > 0:
+            budget -= 1
+            codes.append(qr_svg(link, scale))
+        else:
+            codes.append(None)
+    return codes
 
 
 def hands_per_session(round_: Round) -> int | None:
@@ -66,12 +153,17 @@ class TableRow:
         return "playing" if self.hand_count else "waiting"
 
 
-def table_rows(request: HttpRequest, round_: Round) -> list[TableRow]:
-    """The round's tables with their seats (East first), link and hand count."""
+def table_rows(
+    request: HttpRequest, round_: Round, positions: range | None = None
+) -> list[TableRow]:
+    """The round's tables with their seats (East first), link and hand
+    count; only those at ``positions`` (a page of them) when given."""
     tables = list_round_tables(round_).annotate(
         hand_count=Count("hands"),
         check_count=Count("hands", filter=Q(hands__needs_check=True)),
     )
+    if positions is not None:
+        tables = tables[positions.start : positions.stop]
     clock_started = round_.clock_started_at is not None or round_.clock_elapsed_s
     return [
         TableRow(
@@ -86,31 +178,79 @@ def table_rows(request: HttpRequest, round_: Round) -> list[TableRow]:
     ]
 
 
-def tables_context(request: HttpRequest, round_: Round) -> dict[str, Any]:
-    """What the polled table list shows: rows and the playing/closed summary."""
-    rows = table_rows(request, round_)
-    states = [row.state for row in rows]
+def tables_etag(
+    request: HttpRequest, round_: Round, summary: TablesSummary, page: TablesPage
+) -> str:
+    """The ETag of the table list's poll: what the page of tables shows.
+
+    The tables' version and the round's status and clock; the time left
+    counts down in the browser, so a running clock changes the list only
+    once the round's time is up, when a table's "time is up" may show: then
+    once a minute (a table's extension is whole minutes)."""
+    clock = get_round_clock(round_)
+    minutes_over = -clock.seconds_left // 60 + 1 if clock.is_over else 0
+    user = getattr(request, "user", None)
+    parts = [
+        str(round_.pk),
+        summary.version,
+        round_.status,
+        str(round_.clock_started_at),
+        str(round_.clock_elapsed_s),
+        str(round_.clock_extra_minutes),
+        str(round_.tournament.session_minutes),
+        str(minutes_over if clock.running else ""),
+        str(page.number),
+        get_language() or "",
+        str(user.pk if user is not None and user.is_authenticated else ""),
+    ]
+    return quote_etag(hashlib.sha256("|".join(parts).encode()).hexdigest()[:32])
+
+
+def tables_context(
+    request: HttpRequest,
+    round_: Round,
+    summary: TablesSummary | None = None,
+    page: TablesPage | None = None,
+) -> dict[str, Any]:
+    """What the polled table list shows: a page of rows, the summary of
+    every table, the pages, and the ETag of the poll."""
+    summary = summary or tables_summary(round_)
+    page = page or TablesPage.of(request.GET, round_, summary.count)
     return {
         "tournament": round_.tournament,
         "round": round_,
-        "rows": rows,
-        "closed_count": states.count("closed"),
-        "playing_count": states.count("playing"),
-        "waiting_count": states.count("waiting"),
+        "rows": table_rows(request, round_, page.positions),
+        "page": page,
+        "closed_count": summary.closed,
+        "playing_count": summary.playing,
+        "waiting_count": summary.waiting,
         "hands_total": hands_per_session(round_),
         "poll_seconds": POLL_SECONDS,
+        "tables_etag": tables_etag(request, round_, summary, page),
     }
 
 
 class RoundTablesView(OrganiserMixin, View):
-    """The round page's table list alone, polled by htmx every 15 s."""
+    """The round page's table list alone, polled by htmx every 15 s: 304
+    while nothing it shows changed (no table row is read then)."""
 
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
-        return render(
-            request,
-            "tournaments/staff/_round_tables.html",
-            tables_context(request, self.get_round()),
-        )
+        round_ = self.get_round()
+        summary = tables_summary(round_)
+        page = TablesPage.of(request.GET, round_, summary.count)
+        etag = tables_etag(request, round_, summary, page)
+        response = get_conditional_response(request, etag=etag)
+        if response is None:
+            response = render(
+                request,
+                "tournaments/staff/_round_tables.html",
+                tables_context(request, round_, summary, page),
+            )
+        response.headers["ETag"] = etag
+        # Revalidate every time: the organiser must never see old tables.
+        patch_cache_control(response, no_cache=True, private=True)
+        patch_vary_headers(response, ["HX-Request", "Accept-Language", "Cookie"])
+        return response
 
 
 class RoundPrintView(OrganiserMixin, View):
@@ -119,14 +259,79 @@ class RoundPrintView(OrganiserMixin, View):
 
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
         round_ = self.get_round()
-        rows = table_rows(request, round_)
         context = {
             "tournament": self.tournament,
             "round": round_,
-            "slips": [{"row": row, "qr": qr_svg(row.link, scale=4)} for row in rows],
-            "hand_numbers": range(1, (hands_per_session(round_) or 16) + 1),
+            "printed": printed_tables(request, round_),
         }
         return render(request, "tournaments/staff/round_print.html", context)
+
+
+def printed_tables(request: HttpRequest, round_: Round) -> SafeString:
+    """The slips and score sheets, rendered once per seating: the key names
+    the round's tables and seats (a new seating, swap or link is a new key),
+    the host the links carry and the language.
+
+    A fresh seating's codes not drawn yet (beyond ``QR_DRAWN_PER_VIEW``)
+    come as images, drawn by their own requests (800 codes in one request
+    took 5-7 s); that version is not kept, and the next view, every code
+    drawn by then, is the one kept."""
+    parts = [
+        str(round_.pk),
+        seating_signature(round_),
+        table_link(request, "0"),  # where the links point: scheme, host, port
+        get_language() or "",
+    ]
+    digest = hashlib.sha256("|".join(parts).encode()).hexdigest()[:40]
+
+    def render_tables() -> tuple[str, bool]:
+        rows = table_rows(request, round_)
+        codes = page_qr_codes([row.link for row in rows], scale=4)
+        context = {
+            "tournament": round_.tournament,
+            "round": round_,
+            "slips": [
+                {"row": row, "qr": qr, "digest": link_digest(row.link)}
+                for row, qr in zip(rows, codes, strict=True)
+            ],
+            "hand_numbers": range(1, (hands_per_session(round_) or 16) + 1),
+        }
+        html = render_to_string(
+            "tournaments/staff/_round_print_tables.html", context, request
+        )
+        return html, None not in codes
+
+    html, _complete = cached_once(
+        f"round-print:{digest}",
+        render_tables,
+        PRINT_CACHE_SECONDS,
+        keep=lambda rendered: rendered[1],
+    )
+    # The template's own output, escaped when it was rendered.
+    return mark_safe(html)
+
+
+class TableQrView(OrganiserMixin, View):
+    """A table's QR code as an SVG image, for the round page's codes not
+    drawn yet. ``?v=`` names the link (a digest, not the secret): a new
+    link is a new URL, so the browser keeps each one as long as it likes."""
+
+    def get(
+        self, request: HttpRequest, slug: str, number: int, table: int
+    ) -> HttpResponse:
+        table_row = get_object_or_404(Table, round=self.get_round(), number=table)
+        link = table_link(request, table_row.token)
+        svg = str(qr_svg(link)).replace("<svg ", f'<svg xmlns="{SVG_NS}" ', 1)
+        response = HttpResponse(svg, content_type="image/svg+xml")
+        response.headers["ETag"] = quote_etag(link_digest(link))
+        if request.GET.get("v") == link_digest(link):
+            patch_cache_control(response, private=True, max_age=QR_CACHE_SECONDS)
+        else:
+            patch_cache_control(response, private=True, no_cache=True)
+        return response
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
 
 
 class TableNewLinkView(OrganiserMixin, View):
@@ -150,5 +355,5 @@ class TableNewLinkView(OrganiserMixin, View):
                 % {"table": table},
             )
         response = redirect("staff:round", slug=slug, number=number)
-        response["Location"] += f"#table-{table}"
+        response["Location"] += f"?table={table}#table-{table}"
         return response

@@ -37,8 +37,9 @@ from tournaments.services import hands as hand_services
 from tournaments.services import seating, seating_plans, setup
 from tournaments.services.checkin import MAX_ADMISSIONS, Admission
 from tournaments.services.errors import ServiceError
+from tournaments.services.seating import SWAPPABLE
 from tournaments.views.mixins import OrganiserMixin
-from tournaments.views.staff_links import qr_svg, tables_context
+from tournaments.views.staff_links import link_digest, page_qr_codes, tables_context
 from tournaments.views.staff_swaps import swap_form
 
 ERRORS = (ServiceError, EngineError, SeatingError)
@@ -100,9 +101,20 @@ class RoundDetailView(OrganiserMixin, View):
         round_ = self.get_round()
         tables = tables_context(request, round_)
         missing = absentees(round_)
+        # A round of many pages swaps on a page of its own: its form lists
+        # every player of the round (3,200 options twice at 800 tables).
+        swap_elsewhere = tables["page"].count > 1
         context = {
             **tables,
-            "links": [{"row": row, "qr": qr_svg(row.link)} for row in tables["rows"]],
+            # The page's tables only, each QR code drawn once per link.
+            "links": [
+                {"row": row, "qr": qr, "digest": link_digest(row.link)}
+                for row, qr in zip(
+                    tables["rows"],
+                    page_qr_codes([row.link for row in tables["rows"]]),
+                    strict=True,
+                )
+            ],
             "seating_busy": round_.seating_state in SEATING_BUSY,
             "plan_ready": round_.seating_state == Round.SeatingState.READY,
             "seating_error": seating_error(round_),
@@ -117,7 +129,8 @@ class RoundDetailView(OrganiserMixin, View):
             # A Swiss round waits for the results of the one before it.
             "can_plan_ahead": round_.tournament.seating_mode
             != Tournament.SeatingMode.SWISS,
-            "swap_form": swap_form(request, round_),
+            "swap_form": None if swap_elsewhere else swap_form(request, round_),
+            "swap_elsewhere": swap_elsewhere and round_.status in SWAPPABLE,
             "absentees": missing,
             # The no-shows' places are the only ones the door can give.
             "door_waiting": door_waiting(round_) if missing else [],
@@ -347,4 +360,7 @@ class TableReopenView(OrganiserMixin, View):
             )
         except ERRORS as error:
             messages.error(request, error_message(error))
-        return redirect("staff:round", slug=slug, number=number)
+        # Back to the page of the round that holds the table.
+        response = redirect("staff:round", slug=slug, number=number)
+        response["Location"] += f"?table={table}#table-row-{table}"
+        return response

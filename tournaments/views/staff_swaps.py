@@ -54,9 +54,20 @@ def where(seat: Seat) -> str:
 
 
 class SwapView(OrganiserMixin, View):
-    """First POST: the confirmation page; POST with "confirm": the swap."""
+    """GET: the swap form on a page of its own (a round of many pages shows
+    a link to it); first POST: the confirmation page; POST with "confirm":
+    the swap."""
 
     template = "tournaments/staff/swap_confirm.html"
+
+    def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
+        round_ = self.get_round()
+        context = {
+            "tournament": self.tournament,
+            "round": round_,
+            "swap_form": swap_form(request, round_),
+        }
+        return render(request, "tournaments/staff/swap.html", context)
 
     def post(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
         round_ = self.get_round()
