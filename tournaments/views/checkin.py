@@ -23,6 +23,7 @@ from config.client_address import client_ip
 from config.rate_limits import public_form_limited, too_many_requests
 from tournaments.messages import error_message
 from tournaments.models import Registration, Tournament
+from tournaments.qr_codes import qr_svg
 from tournaments.selectors.checkin import (
     MAX_QUERY,
     checkin_counts,
@@ -33,7 +34,6 @@ from tournaments.selectors.checkin import (
 from tournaments.services import checkin
 from tournaments.services.errors import ServiceError
 from tournaments.views.mixins import OrganiserMixin
-from tournaments.views.staff_links import qr_svg
 
 #: Names a search on the public page shows at most: it finds your own name,
 #: it does not list the event's players.

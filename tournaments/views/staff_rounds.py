@@ -30,6 +30,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.qr_codes import link_digest, page_qr_codes
 from tournaments.seating import SeatingError
 from tournaments.selectors.checkin import absent_registrations, door_waiting_list
 from tournaments.selectors.confirmations import tables_not_confirmed
@@ -39,7 +40,7 @@ from tournaments.services.checkin import MAX_ADMISSIONS, Admission
 from tournaments.services.errors import ServiceError
 from tournaments.services.seating import SWAPPABLE
 from tournaments.views.mixins import OrganiserMixin
-from tournaments.views.staff_links import link_digest, page_qr_codes, tables_context
+from tournaments.views.staff_links import tables_context
 from tournaments.views.staff_swaps import swap_form
 
 ERRORS = (ServiceError, EngineError, SeatingError)
