@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Club, Player, Registration, Tournament
+from tournaments.models import BuiltFile, Club, Player, Registration, Tournament
 
 
 class League(models.Model):
@@ -278,18 +278,11 @@ class TeamMember(models.Model):
         return f"{self.team} · {self.registration}"
 
 
-class LeagueExport(models.Model):
-    """A league workbook built by a worker and kept for download (the bytes
-    in the database, as the tournaments' ``ExportFile``: any web process
-    serves what any worker built). ``audience`` is the key of the readers it
+class LeagueExport(BuiltFile):
+    """A league workbook built by a worker and kept for download, as the
+    tournaments' ``ExportFile``. ``audience`` is the key of the readers it
     was built for (``Audience.key``), ``version`` the league's data version
     it shows (``leagues.selectors.standings.league_version``)."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Waiting for a worker")
-        RUNNING = "running", _("Building")
-        READY = "ready", _("Ready")
-        FAILED = "failed", _("Failed")
 
     league = models.ForeignKey(
         League,
@@ -300,26 +293,8 @@ class LeagueExport(models.Model):
     audience = models.CharField(_("readers"), max_length=20, default="public")
     language = models.CharField(_("language"), max_length=10, default="en")
     version = models.CharField(_("data version"), max_length=80, blank=True)
-    status = models.CharField(
-        _("status"), max_length=20, choices=Status, default=Status.PENDING
-    )
-    progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
-    task_id = models.CharField(_("job id"), max_length=64, blank=True)
-    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
-    filename = models.CharField(_("file name"), max_length=200, blank=True)
-    content = models.BinaryField(_("content"), null=True, blank=True)
-    error = models.CharField(_("error"), max_length=200, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("created by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-    )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
-    class Meta:
-        ordering = ["-created_at", "-pk"]
+    class Meta(BuiltFile.Meta):
         verbose_name = _("league workbook")
         verbose_name_plural = _("league workbooks")
         indexes = [

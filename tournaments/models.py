@@ -636,16 +636,13 @@ class SeatResult(models.Model):
         return Fraction(self.table_points_x12, 12)
 
 
-class ExportFile(models.Model):
-    """A results file built by a worker, kept for download.
+class BuiltFile(models.Model):
+    """A file built by a worker, kept for download: the tournaments' results
+    files and the leagues' workbooks.
 
     The bytes live in the database so that any web process can serve a file
     that any worker built, without a shared file system.
     """
-
-    class Kind(models.TextChoices):
-        XLSX = "xlsx", _("Workbook (XLSX)")
-        CSV = "csv", _("Standings (CSV)")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for a worker")
@@ -653,14 +650,6 @@ class ExportFile(models.Model):
         READY = "ready", _("Ready")
         FAILED = "failed", _("Failed")
 
-    tournament = models.ForeignKey(
-        Tournament,
-        verbose_name=_("tournament"),
-        related_name="export_files",
-        on_delete=models.CASCADE,
-    )
-    kind = models.CharField(_("kind"), max_length=10, choices=Kind)
-    language = models.CharField(_("language"), max_length=10, default="en")
     status = models.CharField(
         _("status"), max_length=20, choices=Status, default=Status.PENDING
     )
@@ -682,7 +671,27 @@ class ExportFile(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        abstract = True
         ordering = ["-created_at", "-pk"]
+
+
+class ExportFile(BuiltFile):
+    """A tournament's results file (workbook or standings CSV)."""
+
+    class Kind(models.TextChoices):
+        XLSX = "xlsx", _("Workbook (XLSX)")
+        CSV = "csv", _("Standings (CSV)")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        related_name="export_files",
+        on_delete=models.CASCADE,
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind)
+    language = models.CharField(_("language"), max_length=10, default="en")
+
+    class Meta(BuiltFile.Meta):
         verbose_name = _("export file")
         verbose_name_plural = _("export files")
 
