@@ -25,15 +25,12 @@ import os
 import platform
 import random
 import statistics
-import sys
-import tempfile
 import time
 from datetime import date, timedelta
 from decimal import Decimal
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PLACE_POINTS_X12 = (48, 24, 12, 0)
+from bench_setup import ranks_and_points, setup_django  # bench/, the script's folder
+
 PRESENT, SESSIONS, MEMBERS = 40, 4, 2000
 
 
@@ -46,36 +43,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     return parser.parse_args()
-
-
-def setup_django(database_url: str | None) -> str:
-    sys.path.insert(0, str(ROOT))
-    if not database_url:
-        folder = tempfile.mkdtemp(prefix="muraille-bench-")
-        database_url = f"sqlite:///{folder}/bench.sqlite3"
-    os.environ["DATABASE_URL"] = database_url
-    os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "true")
-    os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0, interactive=False)
-    return database_url
-
-
-def ranks_and_points(scores: list[int]) -> list[tuple[int, int]]:
-    ordered = sorted(scores, reverse=True)
-    out = []
-    for score in scores:
-        places = [i for i, other in enumerate(ordered) if other == score]
-        out.append(
-            (places[0] + 1, sum(PLACE_POINTS_X12[i] for i in places) // len(places))
-        )
-    return out
 
 
 def _event(models, slug, name, day, people, rng, weight=None):

@@ -28,14 +28,11 @@ import os
 import platform
 import random
 import statistics
-import sys
-import tempfile
 import time
 from datetime import date, timedelta
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PLACE_POINTS_X12 = (48, 24, 12, 0)
+from bench_setup import ranks_and_points, setup_django  # bench/, the script's folder
+
 FANS = [
     {"number": 41, "name": "Mixed Triple Chow", "name_fr": "Triple suite mixte",
      "points": 8, "count": 1},
@@ -52,24 +49,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--requests", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     return parser.parse_args()
-
-
-def setup_django(database_url: str | None) -> str:
-    sys.path.insert(0, str(ROOT))
-    if not database_url:
-        folder = tempfile.mkdtemp(prefix="muraille-bench-")
-        database_url = f"sqlite:///{folder}/bench.sqlite3"
-    os.environ["DATABASE_URL"] = database_url
-    os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "true")
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0, interactive=False)
-    return database_url
 
 
 def _hand(rng: random.Random, number: int, seats: list) -> dict:
@@ -135,13 +114,12 @@ def _play(tournament, rounds, registrations, hands_per_table, rng, first_fixed):
                 winds = "".join("ESWN"[(s - dealer) % 4] for s in range(4))
                 hands.append(Hand(table=table, number=number, prevalent_wind="E",
                                   seat_winds=winds, **data))  # fmt: skip
-            ordered = sorted(totals, reverse=True)
-            for seat, score in zip(group, totals, strict=True):
-                places = [i for i, other in enumerate(ordered) if other == score]
-                tp12 = sum(PLACE_POINTS_X12[i] for i in places) // len(places)
+            for seat, score, (rank, tp12) in zip(
+                group, totals, ranks_and_points(totals), strict=True
+            ):
                 results.append(SeatResult(seat=seat, registration=seat.registration,
                                           round=round_, hand_points=score,
-                                          score=score, rank=places[0] + 1,
+                                          score=score, rank=rank,
                                           table_points_x12=tp12))  # fmt: skip
         Hand.objects.bulk_create(hands, batch_size=2000)
         SeatResult.objects.bulk_create(results, batch_size=2000)
