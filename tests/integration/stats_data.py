@@ -1,4 +1,5 @@
-"""Played events for the statistics tests, built through the services.
+"""Played events for the statistics tests, built through the services, and
+the recount an outside client would make of their figures from the rows.
 
 Eight players, two rounds of two tables, hands drawn by a seeded random
 generator under the event's rule set (wins by discard and self-draw,
@@ -9,10 +10,23 @@ and some calculator breakdowns; every table closed.
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Callable
+from fractions import Fraction
 
+from scoring.engine.rulesets import get_ruleset
 from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
-from tournaments.models import WINDS, Hand, Round, Seat, Table, Tournament
+from tournaments.models import (
+    WINDS,
+    Hand,
+    Penalty,
+    Round,
+    Seat,
+    SeatResult,
+    Table,
+    Tournament,
+)
+from tournaments.selectors.exports import player_scores
 from tournaments.services import hands as hand_services
 from tournaments.services import penalties
 from tournaments.services.setup import finish_round
@@ -128,3 +142,85 @@ def played_event(code: str, actor, seed: int = 5) -> Tournament:
             _play(table, [r.player_id for r in group], code, actor, rng)
         finish_round(round_id=round_.pk, actor=actor)
     return tournament
+
+
+WASHOUTS = {"draw", "abortive_draw"}
+
+
+def recount(tournament: Tournament) -> dict[int, dict[str, object]]:
+    """Each player's figures, counted here from the rows themselves."""
+    rules = get_ruleset(tournament.ruleset)
+    main_unit = rules.words.units[0]
+    tally: dict[int, dict[str, object]] = defaultdict(lambda: defaultdict(int))
+    seats = {}
+    for result in SeatResult.objects.filter(
+        round__tournament=tournament
+    ).select_related("seat", "registration"):
+        player = result.registration.player_id
+        seats[result.seat_id] = (player, WINDS.index(result.seat.wind))
+        mine = tally[player]
+        mine["sessions"] += 1
+        mine["places"] = [*mine.get("places", []), result.rank]
+        mine["tp"] = [*mine.get("tp", []), Fraction(result.table_points_x12, 12)]
+    hands = Hand.objects.filter(table__round__tournament=tournament).prefetch_related(
+        "table__seats"
+    )
+    for hand in hands:
+        for seat in hand.table.seats.all():
+            player, index = seats[seat.pk]
+            mine = tally[player]
+            mine["hands"] += 1
+            won = hand.winner_id == seat.pk
+            mine["wins"] += won
+            mine["self_draws"] += won and hand.kind == "self_draw"
+            mine["deal_ins"] += hand.discarder_id == seat.pk and bool(hand.winner_id)
+            mine["washouts"] += hand.kind in WASHOUTS
+            declared = hand.result.get("riichi")
+            if isinstance(declared, list):
+                mine["declared"] += index in declared
+            scores = player_scores(hand.fans)
+            if scores is not None:
+                key = "winning_points" if won else "other_points"
+                mine[key] = [*mine.get(key, []), scores[index]]
+            if won:
+                worth = rules.hand_value(hand.result, scores)
+                if worth is not None and worth.unit == main_unit:
+                    mine["values"] = [*mine.get("values", []), worth.value]
+                if isinstance(hand.fans, list) and tournament.ruleset == "mcr":
+                    total = sum(f["points"] * f.get("count", 1) for f in hand.fans)
+                    mine["totals"] = [*mine.get("totals", []), total]
+    for penalty in Penalty.objects.filter(table__round__tournament=tournament):
+        tally[seats[penalty.seat_id][0]]["penalties"] += 1
+    return tally
+
+
+def mean(values):
+    return Fraction(sum(values), len(values)) if values else None
+
+
+def assert_recounted(got: dict, mine: dict, code: str) -> None:
+    """One player's figures (values by key) against the recount's tallies."""
+    hands, wins = mine["hands"], mine["wins"]
+    assert got["hands"] == hands
+    assert got["sessions"] == mine["sessions"]
+    assert got["wins"] == wins
+    assert got["win_rate"] == Fraction(wins, hands)
+    assert got["self_draw_share"] == (
+        Fraction(mine["self_draws"], wins) if wins else None
+    )
+    assert got["deal_in_rate"] == Fraction(mine["deal_ins"], hands)
+    assert got["washout_share"] == Fraction(mine["washouts"], hands)
+    assert got["average_win_value"] == mean(mine.get("values", []))
+    assert got["penalties"] == mine["penalties"]
+    assert got["average_place"] == mean(mine["places"])
+    assert got["first_share"] == Fraction(mine["places"].count(1), mine["sessions"])
+    assert got["table_points_per_session"] == mean(mine["tp"])
+    if code == "riichi":
+        assert got["declaration_rate"] == Fraction(mine["declared"], hands)
+    else:
+        assert "declaration_rate" not in got  # unknown to the rules: absent
+    if code == "mcr":
+        assert got["item_total_average"] == mean(mine.get("totals", []))
+    if code == "french_simple":
+        assert got["winning_hand_points"] == mean(mine.get("winning_points", []))
+        assert got["other_hand_points"] == mean(mine.get("other_points", []))

@@ -13,8 +13,7 @@ from collections import defaultdict
 from leagues.models import League
 from leagues.services import leagues as league_services
 from tests.integration.leagues.data import make_league
-from tests.integration.stats_data import played_event
-from tests.integration.test_stats_selectors import recount
+from tests.integration.stats_data import played_event, recount
 from tournaments.models import Registration, Tournament
 
 

@@ -15,7 +15,7 @@ from tests.factories import PlayerFactory, RegistrationFactory
 from tests.integration.leagues.data import make_league
 from tests.integration.leagues.stats_data import merged_recount, mixed_league
 from tests.integration.leagues.test_season_queries import add_nights
-from tests.integration.test_stats_selectors import recount
+from tests.integration.stats_data import recount
 from tournaments.models import Player, Registration
 from tournaments.services.setup import update_tournament
 

@@ -22,42 +22,11 @@ from leagues.selectors.stats import (
 from leagues.selectors.visibility import EVERYTHING, PUBLIC
 from tests.integration.leagues.data import make_league, night, tables_of
 from tests.integration.leagues.stats_data import merged_recount, mixed_league
+from tests.integration.stats_data import assert_recounted
 from tournaments.models import Hand, in_wind_order
 from tournaments.services import hands as hand_services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
-
-
-def mean(values):
-    return Fraction(sum(values), len(values)) if values else None
-
-
-def assert_recounted(got: dict, mine: dict, code: str) -> None:
-    """One player's figures (values by key) against the recount's tallies."""
-    hands, wins = mine["hands"], mine["wins"]
-    assert got["hands"] == hands
-    assert got["sessions"] == mine["sessions"]
-    assert got["wins"] == wins
-    assert got["win_rate"] == Fraction(wins, hands)
-    assert got["self_draw_share"] == (
-        Fraction(mine["self_draws"], wins) if wins else None
-    )
-    assert got["deal_in_rate"] == Fraction(mine["deal_ins"], hands)
-    assert got["washout_share"] == Fraction(mine["washouts"], hands)
-    assert got["average_win_value"] == mean(mine.get("values", []))
-    assert got["penalties"] == mine["penalties"]
-    assert got["average_place"] == mean(mine["places"])
-    assert got["first_share"] == Fraction(mine["places"].count(1), mine["sessions"])
-    assert got["table_points_per_session"] == mean(mine["tp"])
-    if code == "riichi":
-        assert got["declaration_rate"] == Fraction(mine["declared"], hands)
-    else:
-        assert "declaration_rate" not in got  # unknown to the rules: absent
-    if code == "mcr":
-        assert got["item_total_average"] == mean(mine.get("totals", []))
-    if code == "french_simple":
-        assert got["winning_hand_points"] == mean(mine.get("winning_points", []))
-        assert got["other_hand_points"] == mean(mine.get("other_points", []))
 
 
 def test_the_leagues_figures_equal_a_recount_from_the_hands(organiser):
