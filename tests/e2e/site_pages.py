@@ -1,6 +1,6 @@
-"""The site's main pages over one small event, for the browser checks of the
-whole site (tests/e2e/test_french_pages.py) and the screenshots
-(tests/e2e/test_zz_screenshots.py).
+"""The site's main pages over one small event, for the browser's tour of the
+whole site (tests/e2e/test_site_tour.py) and the screenshots
+(tests/e2e/screenshots.py).
 
 Adding a page is one line in ``PAGES``: a name, a function from the
 ``Event`` to the page's address, and whether it needs the organiser signed in.
@@ -19,6 +19,7 @@ from leagues.models import League, LeagueEvent
 from leagues.services import leagues as league_services
 from leagues.services import nights
 from scoring.api import EXAMPLE_HAND
+from tests.e2e.site_checks import Violations
 from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
@@ -273,13 +274,24 @@ def open_page(page: Page, live_server_url: str, event: Event, site: SitePage) ->
         page.wait_for_load_state("networkidle")
 
 
+@dataclass
+class Visit:
+    """One page of the tour, opened: what the checks read."""
+
+    site: SitePage
+    page: Page
+    event: Event
+    #: What the Content-Security-Policy refused since the page was opened.
+    violations: Violations
+
+
 def tour(
     browser: Browser,
     live_server_url: str,
     *,
     language: str = "en",
     viewport: ViewportSize | None = None,
-) -> Iterator[tuple[SitePage, Page, Event]]:
+) -> Iterator[Visit]:
     """Every page of ``PAGES`` over one event, each in a browser context of
     its own (anonymous unless it is an organiser's page), as a test per page
     would see it, for the price of one event."""
@@ -288,9 +300,10 @@ def tour(
         context = browser.new_context(viewport=viewport)
         try:
             page = context.new_page()
+            violations = Violations(page)
             set_language(page, live_server_url, language)
             open_page(page, live_server_url, event, site)
-            yield site, page, event
+            yield Visit(site, page, event, violations)
         finally:
             context.close()
 

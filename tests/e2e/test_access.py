@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from scoring.api import EXAMPLE_HAND
-from tests.e2e.site_pages import report, tour
 from tests.factories import UserFactory, seated_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -154,21 +153,3 @@ def test_fan_calculator_fits_a_phone(live_server, page: Page, language):
     expect(page.locator(".picker-hand .meld").first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert content_past_a_card(page) == []
-
-
-#: The first five elements past the screen's right edge.
-WIDER_THAN = """width => Array.from(document.querySelectorAll('body *'))
-    .filter(element => element.getBoundingClientRect().right > width + 0.5)
-    .slice(0, 5).map(element => element.tagName + '.' + element.className)"""
-
-
-def test_no_page_scrolls_sideways_on_a_phone(live_server, browser: Browser):
-    """At 360x740 every page fits the screen's width: the public pages, the
-    calculator, the organiser's pages, the projector boards and the tablet
-    sheet (players may enter their own table on a phone)."""
-    found = {}
-    for site, page, _event in tour(browser, live_server.url, viewport=PHONE):
-        width = page.evaluate("document.documentElement.clientWidth")
-        if page.evaluate("document.documentElement.scrollWidth") > width:
-            found[site.name] = page.evaluate(WIDER_THAN, width)
-    assert found == {}, report(found, "is wider than a phone")

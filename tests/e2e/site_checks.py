@@ -1,27 +1,20 @@
-"""In French, the main pages show no English word; in both languages, counts
-choose their plural form and no riichi word stands for an MCR one.
+"""What the site tour checks on every page it opens (tests/e2e/test_site_tour.py):
+words that are not in the page's language, a count with the wrong plural,
+a riichi word standing for an MCR one, content wider than the screen, and
+what the Content-Security-Policy refused.
 
-Each page of ``tests.e2e.site_pages.PAGES`` is opened in a real browser over
-one small event, and its visible text (``document.body.innerText``), its
-<title> and its aria-label, title, alt and placeholder attributes are read.
-The names the builder chose are removed first. A failure names the page and
-quotes each offending line.
-
-Run: .venv/bin/pytest -q -p no:cacheprovider -m e2e tests/e2e/test_french_pages.py
+Each detector reads one page and returns the offending lines, so that a
+failure names every page and every line at fault at once.
 """
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from django.utils import translation
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import ConsoleMessage, Page
 
 from scoring.forms import preset_choices, ruleset_choices
-from tests.e2e.site_pages import report, tour
-
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 #: English words that are never French (nor MCR terms used in French):
 #: "on", "or", "an", "a", "as", "but", "do", "four", "file", "date", "plan",
@@ -143,58 +136,46 @@ def rule_set_names(language: str) -> list[str]:
     return sorted(labels, key=len, reverse=True)
 
 
-def test_french_pages_have_no_english_word(live_server, browser: Browser):
-    found = {}
-    for site, page, event in tour(browser, live_server.url, language="fr"):
-        expect(page.locator("html")).to_have_attribute("lang", "fr")
-        lines = page_texts(page, event.names + rule_set_names("fr"))
-        if bad := english_words(lines) + riichi_words(lines) + wrong_plurals(lines):
-            found[site.name] = bad
-    assert found == {}, report(found, "in French")
+#: The first five elements past the screen's right edge.
+WIDER_THAN = """width => Array.from(document.querySelectorAll('body *'))
+    .filter(element => element.getBoundingClientRect().right > width + 0.5)
+    .slice(0, 5).map(element => element.tagName + '.' + element.className)"""
 
 
-def test_english_counts_choose_their_plural(live_server, browser: Browser):
-    """No "1 players" and no "player(s)": ngettext picks the form; and no
-    riichi word."""
-    found = {}
-    for site, page, event in tour(browser, live_server.url, language="en"):
-        expect(page.locator("html")).to_have_attribute("lang", "en")
-        lines = page_texts(page, event.names + rule_set_names("en"))
-        if bad := riichi_words(lines) + wrong_plurals(lines):
-            found[site.name] = bad
-    assert found == {}, report(found, "in English")
+def wider_than_the_screen(page: Page) -> list[str]:
+    """The elements that make the page scroll sideways (none when it fits)."""
+    width = page.evaluate("document.documentElement.clientWidth")
+    if page.evaluate("document.documentElement.scrollWidth") <= width:
+        return []
+    return page.evaluate(WIDER_THAN, width)
 
 
-def test_language_form_switches_to_french(live_server, page: Page):
-    """The top bar's language button leaves the cookie the checks above set."""
-    page.goto(f"{live_server.url}/")
-    expect(page.locator("html")).to_have_attribute("lang", "en")
-    page.get_by_role("button", name="Français (FR)", exact=True).click()
-    expect(page.locator("html")).to_have_attribute("lang", "fr")
-    cookies = {cookie["name"]: cookie["value"] for cookie in page.context.cookies()}
-    assert cookies.get("django_language") == "fr"
+#: Runs in every document before its own scripts (Playwright injects it
+#: through the DevTools protocol, which the policy does not govern).
+LISTEN = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__cspViolations.push(
+    event.violatedDirective + " blocked " + (event.blockedURI || "inline")
+    + " at " + event.sourceFile + ":" + event.lineNumber);
+});
+"""
 
 
-def test_checks_catch_english_and_wrong_plurals():
-    """The detectors themselves: English words and "1 ...s" / "(s)" are
-    caught, French sentences and singular words in s are not."""
-    lines = [
-        ("text", "Classement après la manche 2"),
-        ("text", "Standings after round 2"),
-        ("aria-label", "1 joueurs"),
-        ("title", "16 joueur(s)"),
-        ("text", "1 fois, 11 points, -1 points, 1\tpoints, 1 Bambous"),
-        ("text", "1 table points"),
-        ("text", "1 hand was played, 1 joueur sans pénalité"),
-        ("text", "Tirée seule (tsumo)"),
-    ]
-    assert english_words(lines) == [
-        "text: 'Standings after round 2' (after, round, Standings)",
-        "text: '1 hand was played, 1 joueur sans pénalité' (hand, played, was)",
-    ]
-    assert riichi_words(lines) == ["text: 'Tirée seule (tsumo)' (tsumo)"]
-    assert wrong_plurals(lines) == [
-        "aria-label: '1 joueurs'",
-        "title: '16 joueur(s)'",
-        "text: '1 table points'",
-    ]
+class Violations:
+    """What the browser refused on one page, from both of its reports."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.console: list[str] = []
+        page.add_init_script(LISTEN)
+        page.on("console", self._on_console)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        text = message.text
+        if "Content Security Policy" in text or text.startswith("Refused to"):
+            self.console.append(text)
+
+    def collect(self) -> list[str]:
+        events = self.page.evaluate("() => window.__cspViolations || []")
+        return [*events, *self.console]
