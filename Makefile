@@ -8,7 +8,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/muraille
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
 PORT ?= 8000
 
-.PHONY: run venue publish export-event test venv services lint test-sqlite test-postgres test-worker test-faults test-e2e test-live messages clean
+.PHONY: run venue publish export-event test venv services lint test-passes test-sqlite test-postgres test-worker test-faults test-e2e test-live messages clean
 
 # Debian ships Python's venv module apart: install it when the first try fails.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -106,7 +106,16 @@ test-live:
 	$(MAKE) --no-print-directory --output-sync=target -j3 test-worker test-faults test-e2e
 
 # Services first, so a missing one fails the run at once, not after the suite.
-test: services lint test-sqlite test-postgres test-live
+# The two passes keep both cores busy, one after the other; the live suites,
+# which mostly wait on their servers and the browser, run beside them: the
+# run lasts about as long as the passes, not the passes and the live suites.
+test: services lint
+	$(MAKE) --no-print-directory --output-sync=target -j4 \
+	  test-passes test-worker test-faults test-e2e
+
+test-passes: venv
+	$(MAKE) --no-print-directory test-sqlite
+	$(MAKE) --no-print-directory test-postgres
 
 messages: venv
 	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=tests --ignore=bench
