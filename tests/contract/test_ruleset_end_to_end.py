@@ -23,8 +23,10 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
-from scoring.engine.rulesets import AnyRuleSet, get_ruleset
+from scoring.engine.errors import EngineError
+from scoring.engine.rulesets import AnyRuleSet, get_ruleset, list_rulesets
 from scoring.engine.types import FieldKind, ResultForm
+from tests.contract.toy_ruleset import TOY
 from tests.factories import player_ids, seated_table
 from tournaments.models import Hand, Tournament
 from tournaments.services import exports, setup
@@ -140,8 +142,15 @@ def test_a_rule_set_end_to_end(ruleset_code, event, organiser, client, api):
     players = player_ids(table)
     client.force_login(organiser)
 
-    # A hand on the tablet, then the same through the API.
+    # The tablet asks for the rule set's own inputs, and no other's.
     sheet = reverse("referee:table", kwargs={"token": table.token})
+    tablet = hand_forms(client.get(sheet).content.decode())
+    names = {spec.name for spec in form.fields}
+    assert [n for n in sorted(names) if f'name="{n}' not in tablet] == []
+    others = sorted(other_inputs() - names)
+    assert [n for n in others if re.search(rf'name="{n}(_\d)?"', tablet)] == []
+
+    # A hand on the tablet, then the same through the API.
     created = client.post(
         reverse("referee:hand-create", kwargs={"token": table.token}),
         form_input(dict(example), form, players),
@@ -179,7 +188,7 @@ def test_a_rule_set_end_to_end(ruleset_code, event, organiser, client, api):
     assert api_rows.status_code == 200, api_rows.content
     assert len(api_rows.json()) == 4
 
-    names: dict[str, tuple[str, list[str]]] = {}
+    words_of: dict[str, tuple[str, list[str]]] = {}
     for language in LANGUAGES:
         with translation.override(language):
             words = ruleset.words
@@ -213,10 +222,10 @@ def test_a_rule_set_end_to_end(ruleset_code, event, organiser, client, api):
         ema = [list(row) for row in book["EMA"].iter_rows(values_only=True)]
         ema_rules = ruleset.ema_name or ruleset.code
         assert ema_rules in ema[2], language
-        names[language] = (name, kinds)
+        words_of[language] = (name, kinds)
     # The French pages held the French of the rule set's own labels.
-    assert names["fr"][0] != names["en"][0]
-    assert names["fr"][1] != names["en"][1]
+    assert words_of["fr"][0] != words_of["en"][0]
+    assert words_of["fr"][1] != words_of["en"][1]
 
     # Closed, the table counts in the statistics (issue 29): every figure
     # labelled in words, the rule set's own among them, on the page, in
@@ -238,3 +247,47 @@ def test_a_rule_set_end_to_end(ruleset_code, event, organiser, client, api):
         book = load_workbook(io.BytesIO(content))
         headings = next(book.worksheets[-2].iter_rows(values_only=True))
         assert {labels[key] for key in ruleset.stats_figures} <= set(headings)
+
+
+def hand_forms(html: str) -> str:
+    """The tablet's hand forms (not its penalty or closing forms)."""
+    forms = re.findall(r"<form[^>]*\bhand-form\b.*?</form>", html, re.DOTALL)
+    assert forms, "the tablet has no hand form"
+    return "".join(forms)
+
+
+def other_inputs() -> set[str]:
+    """The input names of every rule set a contract test runs over."""
+    names: set[str] = set()
+    for ruleset in [*map(get_ruleset, list_rulesets()), TOY]:
+        form = ruleset.result_form(ruleset.clean_options({}))
+        names |= {spec.name for spec in form.fields} if form else set()
+    return names
+
+
+def test_a_missing_input_is_refused_by_the_api_naming_it(ruleset_code, event, api):
+    """Each input of the example the rule set cannot do without (its own
+    parser says so): the API refuses the hand without it, naming the same
+    input, and stores nothing."""
+    ruleset = get_ruleset(ruleset_code)
+    options = ruleset.clean_options(event.ruleset_options)
+    example = dict(ruleset.example_result(options) or {})
+    form = ruleset.result_form(options)
+    assert form is not None
+    table = seated_table(event)
+    players = player_ids(table)
+    required = []
+    for spec in form.fields_for(example["kind"]):
+        if spec.name not in example:
+            continue
+        without = {k: v for k, v in example.items() if k != spec.name}
+        try:
+            ruleset.parse_result(without, options)
+        except EngineError as error:
+            required.append((spec.name, error.field))
+            data = api_input(without, form, players)
+            answer = api.post(f"/api/tables/{table.pk}/hands/", data, format="json")
+            assert answer.status_code in (400, 422), (spec.name, answer.content)
+            assert answer.json()["field"] == error.field, spec.name
+    assert required, "no input of the example is required"
+    assert not Hand.objects.filter(table=table).exists()
