@@ -155,9 +155,10 @@ def test_hand_whose_answer_was_lost_is_confirmed(live_server, page: Page):
     assert Hand.objects.filter(table=table).count() == 1
 
 
-def test_idle_tablet_learns_its_link_was_replaced(live_server, page: Page):
+def test_idle_tablet_learns_its_link_was_replaced(live_server, page: Page, settings):
     """No hand being recorded: the sheet's poller meets the replaced link
     and the status line says what to do before the next hand."""
+    settings.TABLET_POLL_SECONDS = 1
     table = seated_table()
     page.goto(f"{live_server.url}/table/{table.token}/")
     rotate_table_token(table_id=table.pk, actor=None)

@@ -51,8 +51,11 @@ def test_a_stale_tablet_cannot_add_a_duplicate(
     other.context.close()
 
 
-def test_an_idle_tablet_catches_up_by_itself(live_server, page: Page, browser: Browser):
+def test_an_idle_tablet_catches_up_by_itself(
+    live_server, page: Page, browser: Browser, settings
+):
     """The poller swaps the sheet of a tablet where nobody is typing."""
+    settings.TABLET_POLL_SECONDS = 1
     table = seated_table()
     east, south, west, north = player_ids(table)
     address = f"{live_server.url}/table/{table.token}/"
@@ -66,8 +69,9 @@ def test_an_idle_tablet_catches_up_by_itself(live_server, page: Page, browser: B
 
 
 def test_a_half_typed_hand_is_not_wiped_by_the_poller(
-    live_server, page: Page, browser: Browser
+    live_server, page: Page, browser: Browser, settings
 ):
+    settings.TABLET_POLL_SECONDS = 1
     table = seated_table()
     east, south, west, north = player_ids(table)
     address = f"{live_server.url}/table/{table.token}/"
