@@ -29,10 +29,9 @@ from tournaments.selectors.standings_pages import (
     get_standings_page,
     page_number,
 )
-from tournaments.selectors.table_state import seat_cells
-from tournaments.selectors.tables import list_round_tables
 from tournaments.views.live import LiveMixin
 from tournaments.views.mixins import TournamentMixin
+from tournaments.views.round_cards import round_table_cards
 
 
 @method_decorator(gzip_page, name="dispatch")
@@ -173,8 +172,9 @@ class RoundTablesView(TournamentMixin, LiveMixin, View):
     """A round's tables; polled like the standings.
 
     The page embeds the table list the polls share (``cached_partial``):
-    the room opening "where do I sit" renders the 800 tables once per
-    change, not once per phone.
+    the room opening "where do I sit" builds the list once per change, not
+    once per phone; and a change redraws only the tables that changed
+    (``round_table_cards``).
     """
 
     partial = "tournaments/public/_round_tables.html"
@@ -193,13 +193,9 @@ class RoundTablesView(TournamentMixin, LiveMixin, View):
         return render(request, "tournaments/public/round.html", context)
 
     def tables_context(self, round_: Round) -> dict[str, Any]:
-        tables = [
-            {"table": table, "seats": seat_cells(table)}
-            for table in list_round_tables(round_)
-        ]
         return {
             "tournament": self.tournament,
             "round": round_,
-            "tables": tables,
+            "cards": round_table_cards(self.tournament, round_),
             **self.live_context(),
         }
