@@ -121,7 +121,7 @@ def forget_but_cards(keep_all_cards: bool = False) -> None:
 
 
 def ms(figures: tuple[float, int]) -> str:
-    return f"{figures[0]:.0f} ms, {figures[1]} q"
+    return f"{figures[0]:,.0f} ms, {figures[1]} q"
 
 
 def row(players: int) -> str:
