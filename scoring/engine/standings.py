@@ -113,19 +113,29 @@ def rank_players(
     """
     names = [*clean_tiebreaks(ranking)]
     names += [name for name in clean_tiebreaks(tiebreaks) if name not in names]
-    keys = [TIEBREAKS[name] for name in names]
-
-    def key(record: PlayerRecord) -> tuple[SortKey, ...]:
-        return tuple(k(record) for k in keys)
-
-    ordered = sorted(records, key=lambda r: r.player_id)
-    ordered.sort(key=key, reverse=True)
+    records = list(records)
+    # Each key read once per player and compared as small integers (its
+    # place among the distinct values, best first): sorting 3,200 players
+    # on tuples of Fractions took 31 ms, most of it in Fraction's
+    # comparisons.
+    columns = [_dense([TIEBREAKS[name](r) for r in records]) for name in names]
+    keys = list(zip(*columns, strict=True)) if columns else [() for _ in records]
+    ids = [record.player_id for record in records]
+    order = sorted(range(len(records)), key=lambda i: (keys[i], ids[i]))
     ranked: list[RankedPlayer] = []
-    for position, record in enumerate(ordered):
-        shares = ranked and key(ranked[-1].record) == key(record)
+    for position, index in enumerate(order):
+        shares = position > 0 and keys[order[position - 1]] == keys[index]
         rank = ranked[-1].rank if shares else position + 1
-        ranked.append(RankedPlayer(rank=rank, record=record))
+        ranked.append(RankedPlayer(rank=rank, record=records[index]))
     return ranked
+
+
+def _dense(values: list[SortKey]) -> list[int]:
+    """Each value's position among the distinct values, the highest 0: the
+    same order (reversed: best first) and the same ties, as integers."""
+    distinct = sorted(set(values), reverse=True)
+    position = {value: index for index, value in enumerate(distinct)}
+    return [position[value] for value in values]
 
 
 def accumulate(player_id: int, sessions: Iterable[SessionResult]) -> PlayerRecord:

@@ -17,15 +17,15 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def computations(monkeypatch):
-    """Count the standings computed (the cache's misses)."""
+    """Count the rankings computed (the cache's misses)."""
     calls = []
-    real = selectors_room.get_standings
+    real = selectors_room.get_ranking
 
     def counting(tournament):
         calls.append(tournament.pk)
         return real(tournament)
 
-    monkeypatch.setattr(selectors_room, "get_standings", counting)
+    monkeypatch.setattr(selectors_room, "get_ranking", counting)
     return calls
 
 
@@ -89,13 +89,13 @@ def test_polls_of_many_phones_render_the_partial_once(client, monkeypatch):
     rendered = []
     from tournaments.views import public
 
-    real = public.standings_context
+    real = public.standings_page_context
 
     def counting(*args, **kwargs):
         rendered.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(public, "standings_context", counting)
+    monkeypatch.setattr(public, "standings_page_context", counting)
     url = _standings_url(tournament)
     first = client.get(url, headers={"HX-Request": "true"})
     second = client.get(url, headers={"HX-Request": "true"})

@@ -6,7 +6,11 @@ from typing import Any
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -25,8 +29,9 @@ from tournaments.api.serializers import (
 )
 from tournaments.models import Registration, Round, SeatingPlan, Tournament
 from tournaments.permissions import ORGANISER_REQUIRED, can_create_tournament
+from tournaments.selectors.room import get_live_ranking
 from tournaments.selectors.seating import attach_seating_plans, with_seating_plan
-from tournaments.selectors.standings import get_standings
+from tournaments.selectors.standings import standing_rows
 from tournaments.services import seating, seating_plans, setup
 from tournaments.services.checkin import MAX_ADMISSIONS, Admission
 
@@ -373,10 +378,66 @@ class RoundReopenApi(APIView):
         return Response(RoundOutput(_round_with_tables(round_.pk)).data)
 
 
+MAX_STANDINGS_ROWS = 1000
+"""The most standings rows one request with a ``limit`` returns."""
+
+TOTAL_COUNT = OpenApiParameter(
+    "X-Total-Count",
+    int,
+    location=OpenApiParameter.HEADER,
+    response=[200],
+    description="Players ranked in the whole standings (`limit`, `offset` page them).",
+)
+
+
+class StandingsWindowInput(serializers.Serializer):
+    """The standings' window: ``limit`` rows from the ``offset``-th (the
+    API's pagination words, as the league's standings take them)."""
+
+    limit = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_STANDINGS_ROWS,
+        required=False,
+        help_text=(
+            "Standings rows to return (default: every row); the `X-Total-Count` "
+            "header says how many there are."
+        ),
+    )
+    offset = serializers.IntegerField(
+        min_value=0,
+        max_value=10**6,
+        default=0,
+        required=False,
+        help_text="Rows of the standings to skip first.",
+    )
+
+
 class StandingsApi(APIView):
+    """The ranked players, best first; ``limit`` and ``offset`` page them.
+
+    The ranking is the one the public pages share (computed once per
+    change, ``get_live_ranking``); only the rows answered are read with
+    their player and club.
+    """
+
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=StandingOutput(many=True))
+    @extend_schema(
+        parameters=[StandingsWindowInput, TOTAL_COUNT],
+        responses=StandingOutput(many=True),
+    )
     def get(self, request: Any, slug: str) -> Response:
-        standings = get_standings(get_tournament(request, slug))
-        return Response(StandingOutput(standings.rows, many=True).data)
+        tournament = get_tournament(request, slug)
+        window = StandingsWindowInput(data=request.query_params)
+        window.is_valid(raise_exception=True)
+        start = window.validated_data["offset"]
+        limit = window.validated_data.get("limit")
+        ranking, _ = get_live_ranking(tournament)
+        entries = ranking.entries[start:]
+        if limit is not None:
+            entries = entries[:limit]
+        everyone = start == 0 and len(entries) == len(ranking)
+        rows = standing_rows(tournament, entries, everyone=everyone)
+        response = Response(StandingOutput(rows, many=True).data)
+        response["X-Total-Count"] = str(len(ranking))
+        return response

@@ -20,7 +20,15 @@ from tournaments.models import (
     in_wind_order,
 )
 from tournaments.selectors.single_flight import cached_once
-from tournaments.selectors.standings import StandingRow, Standings, get_standings
+from tournaments.selectors.standings import (
+    Ranking,
+    RoundResult,
+    StandingRow,
+    Standings,
+    get_ranking,
+    standing_row,
+    standing_rows,
+)
 
 
 def list_playing_registrations(tournament: Tournament) -> set[int]:
@@ -95,30 +103,46 @@ def get_standings_version(tournament: Tournament) -> str:
 STANDINGS_CACHE_SECONDS = 15 * 60
 
 
-def get_live_standings(
+def get_live_ranking(
     tournament: Tournament, version: str | None = None
-) -> tuple[Standings, set[int]]:
-    """The standings and who is still playing, computed once per version.
+) -> tuple[Ranking, frozenset[int]]:
+    """The ranking and who is still playing, computed once per version.
 
-    Every phone of the room asks for the same standings; they are computed
-    (three queries and the ranking) by the first request after a change and
-    read from the cache by the others. The key holds the tournament's id and
-    slug (a database restored or rolled back reuses ids) and
-    ``get_standings_version``, so a closed table or a new registration makes
-    a new key; nothing has to be deleted. Language-free: the pages translate
-    when they render. Computed once even when many ask at the same moment
-    (``cached_once``).
+    Every phone of the room asks for the same standings; the ranking is
+    computed (two queries and ``rank_players``) by the first request after
+    a change and read from the cache by the others. What is cached is
+    compact and language-free: ids and numbers (``RankedEntry``), no model
+    row; each page reads the registrations of the rows it shows. The key
+    holds the tournament's id and slug (a database restored or rolled back
+    reuses ids) and ``get_standings_version``, so a closed table or a new
+    registration makes a new key; nothing has to be deleted. Computed once
+    even when many ask at the same moment (``cached_once``).
     """
     if version is None:
         version = get_standings_version(tournament)
-    key = f"standings:{tournament.pk}:{tournament.slug}:{version}"
+    key = f"ranking:{tournament.pk}:{tournament.slug}:{version}"
     # Single flight: the phones that poll right after a table closes wait
-    # for the first one's standings instead of each computing them.
+    # for the first one's ranking instead of each computing it.
     return cached_once(
         key,
-        lambda: (get_standings(tournament), list_playing_registrations(tournament)),
+        lambda: (
+            get_ranking(tournament),
+            frozenset(list_playing_registrations(tournament)),
+        ),
         STANDINGS_CACHE_SECONDS,
     )
+
+
+def get_live_standings(
+    tournament: Tournament, version: str | None = None
+) -> tuple[Standings, frozenset[int]]:
+    """Every row of the cached ranking with its registration and sessions,
+    and who is still playing: for the pages that show the whole list (the
+    projector). Two queries past the ranking's."""
+    ranking, playing = get_live_ranking(tournament, version)
+    rows = standing_rows(tournament, ranking.entries, everyone=True)
+    numbers = list(range(1, tournament.rounds_count + 1))
+    return Standings(tournament, rows, numbers), playing
 
 
 @dataclass(frozen=True)
@@ -167,13 +191,14 @@ def _opponents(seats: list[Seat], registration: Registration) -> dict[int, list]
 
 
 def get_player_record(
-    tournament: Tournament, number: int, standings: Standings | None = None
+    tournament: Tournament, number: int, ranking: Ranking | None = None
 ) -> PlayerRecord:
     """The player registered as ``number``: sessions, opponents and standing.
 
-    Six queries: the registration, its seats, the opponents and the two of
-    the standings, unless the caller hands ``standings`` over (the page takes
-    them from the cache: ``get_live_standings``). Raises
+    Four queries: the registration, its seats, the opponents and the
+    ranking's one, unless the caller hands ``ranking`` over (the page takes
+    it from the cache: ``get_live_ranking``); the player's own row is a
+    look-up in it, its sessions are the seats already read. Raises
     ``Registration.DoesNotExist`` for an unknown number.
     """
     registration = Registration.objects.select_related("player__club").get(
@@ -193,20 +218,37 @@ def get_player_record(
         )
         for seat in seats
     ]
-    if standings is None:
-        standings = get_standings(tournament)
-    standing = next(
-        (row for row in standings.rows if row.registration.pk == registration.pk),
-        None,
-    )
+    if ranking is None:
+        ranking = get_ranking(tournament)
+    entry = ranking.entry_of(registration.pk)
+    standing = None
+    if entry is not None:
+        standing = standing_row(entry, registration, _closed_results(rounds))
     playing = any(entry.is_playing for entry in rounds)
     return PlayerRecord(
         registration=registration,
         rounds=rounds,
         standing=standing,
-        players_ranked=len(standings.rows),
+        players_ranked=len(ranking),
         is_playing=playing,
     )
+
+
+def _closed_results(rounds: list[PlayerRound]) -> dict[int, RoundResult]:
+    """The player's sessions the standings count (closed tables), by round."""
+    results = {}
+    for entry in rounds:
+        result = entry.result
+        if entry.is_closed and result is not None:
+            number = entry.seat.round.number
+            results[number] = RoundResult(
+                number,
+                entry.seat.table.number,
+                result.score,
+                result.rank,
+                result.table_points,
+            )
+    return results
 
 
 def list_round_sitters(round_: Round) -> list[Seat]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import F, Prefetch, QuerySet, Sum
 
 from tournaments.models import Hand, Penalty, Round, Seat, Table, in_wind_order
 
@@ -29,6 +29,22 @@ def list_round_tables(round_: Round) -> QuerySet[Table]:
             "seats",
             queryset=Seat.objects.select_related("registration__player", "result"),
         )
+    )
+
+
+def list_round_table_stamps(round_: Round) -> list[tuple[int, int, int]]:
+    """Each table's id, version and seating, in table-number order: one
+    query, no seat or player loaded.
+
+    Together they name what the public card of a table shows: every write
+    at the table (a hand, a correction, closing it) bumps its ``version``;
+    a swap moves registrations between seats without a write at the table,
+    and moves the sum of seat id times registration id with it.
+    """
+    return list(
+        round_.tables.order_by("number")
+        .annotate(seating=Sum(F("seats__id") * F("seats__registration_id")))
+        .values_list("pk", "version", "seating")
     )
 
 

@@ -26,7 +26,7 @@ from tournaments.selectors.seating import (
     published_rounds,
     seated_registrations,
 )
-from tournaments.selectors.standings import get_standings
+from tournaments.selectors.standings import get_ranking
 from tournaments.services import jobs
 from tournaments.services.audit import Actor, record_event
 from tournaments.services.checkin import Admission, check_round_one_checkin
@@ -143,11 +143,13 @@ def build_request(plan: SeatingPlan) -> SeatingRequest:
     registrations = seated_registrations(tournament)
     ranking = None
     if plan.mode == Tournament.SeatingMode.SWISS:
-        ranked = [row.registration.pk for row in get_standings(tournament).rows]
-        others = [r.pk for r in registrations if r.pk not in set(ranked)]
-        ranking = tuple(
-            pk for pk in ranked + others if pk in {r.pk for r in registrations}
-        )
+        # The ranking's ids alone (one aggregate query): no row, player or
+        # club is read; the sets are built once, not once per player.
+        ranked = [entry.registration_id for entry in get_ranking(tournament).entries]
+        ranked_ids = set(ranked)
+        seated = {r.pk for r in registrations}
+        others = [r.pk for r in registrations if r.pk not in ranked_ids]
+        ranking = tuple(pk for pk in ranked + others if pk in seated)
     return SeatingRequest(
         mode=plan.mode,
         players=tuple(r.pk for r in registrations),

@@ -111,10 +111,21 @@ class LiveMixin:
             misses["tournament"] = self.tournament
         room_cache.keep(self.kwargs["slug"], misses)
 
+    def live_variant(self) -> str:
+        """What else of the request the page's bytes depend on (a page
+        number, a search): normalised by the view, part of the ETag."""
+        return ""
+
+    def shares_partial(self) -> bool:
+        """Whether the rendered partial is everyone's, kept in the cache
+        under its ETag (a search's rows are the searcher's own)."""
+        return True
+
     def live_etag(self, htmx: bool) -> str:
         user = getattr(self.request, "user", None)
         parts = [
             self.request.path,
+            self.live_variant(),
             self.room_version,
             get_language() or "",
             str(user.pk if user is not None and user.is_authenticated else ""),
@@ -180,7 +191,7 @@ class LiveMixin:
         self, request: HttpRequest, etag: str, htmx: bool, *args: Any, **kwargs: Any
     ) -> HttpResponse:
         """The page, or for a poll the partial rendered once per ETag."""
-        if not htmx:
+        if not htmx or not self.shares_partial():
             return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
         key = f"live-partial:{etag}"
         own: list[HttpResponse] = []

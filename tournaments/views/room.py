@@ -19,7 +19,7 @@ from tournaments.models import Registration
 from tournaments.selectors.clock import get_current_round
 from tournaments.selectors.room import (
     PlayerRecord,
-    get_live_standings,
+    get_live_ranking,
     get_player_record,
     get_standings_version,
     list_round_sitters,
@@ -94,8 +94,8 @@ class PlayerView(TournamentMixin, LiveMixin, View):
     def get(self, request: HttpRequest, slug: str, number: int) -> HttpResponse:
         try:
             version = get_standings_version(self.tournament)
-            standings, _ = get_live_standings(self.tournament, version)
-            record = get_player_record(self.tournament, number, standings)
+            ranking, _ = get_live_ranking(self.tournament, version)
+            record = get_player_record(self.tournament, number, ranking)
         except Registration.DoesNotExist:
             raise Http404 from None
         # The statistics are the full page's only: the polled partial

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -10,6 +11,7 @@ from scoring.engine.errors import EngineError
 from scoring.engine.session import SeatScore
 from scoring.engine.standings import (
     DEFAULT_TIEBREAKS,
+    TIEBREAKS,
     PlayerRecord,
     accumulate,
     clean_tiebreaks,
@@ -163,3 +165,41 @@ def test_accumulate_sums_a_players_sessions():
 def test_accumulate_without_sessions():
     """A player who has not played yet has no best session."""
     assert accumulate(1, []) == record(1, 0, sessions=0)
+
+
+def _reference_ranking(records, names):
+    """rank_players as first written: sorted on the tuples of Fractions,
+    by player id within a tie, a shared rank for equal tuples."""
+
+    def key(r):
+        return tuple(TIEBREAKS[name](r) for name in names)
+
+    ordered = sorted(records, key=lambda r: r.player_id)
+    ordered.sort(key=key, reverse=True)
+    out = []
+    for position, r in enumerate(ordered):
+        shares = out and key(ordered[position - 1]) == key(r)
+        out.append((out[-1][0] if shares else position + 1, r.player_id))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_ranking_on_dense_keys_matches_the_fractions_order(seed):
+    """rank_players compares each key's place among the distinct values
+    (integers) instead of the Fractions: the same order and the same ties,
+    on records full of ties, thirds, negative scores and players without a
+    session."""
+    rng = random.Random(seed)
+    records = [
+        record(
+            player_id=rng.randrange(10**6),
+            tp=Fraction(rng.randrange(-6, 60), rng.choice((1, 2, 3, 12))),
+            score=rng.randrange(-30, 30),
+            places=tuple(rng.randrange(3) for _ in range(4)),
+            best=rng.choice((None, rng.randrange(-10, 10))),
+        )
+        for _ in range(300)
+    ]
+    records = list({r.player_id: r for r in records}.values())
+    for names in (DEFAULT_TIEBREAKS, ("table_points", "best_session", "firsts")):
+        assert ranking(records, names) == _reference_ranking(records, names)
