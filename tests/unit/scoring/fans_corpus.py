@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -140,10 +141,12 @@ def compact(answer: dict[str, Any]) -> list[Any]:
     return [answer["ok"], answer["total"], fans, answer["error"]]
 
 
-def load() -> list[tuple[Hand, list[Any]]]:
+@cache
+def load() -> tuple[tuple[Hand, list[Any]], ...]:
+    """The corpus, read once a process (several tests walk it)."""
     with gzip.open(CORPUS, "rt", encoding="utf-8") as stream:
         rows = [json.loads(line) for line in stream]
-    return [(row["hand"], row["answer"]) for row in rows]
+    return tuple((row["hand"], row["answer"]) for row in rows)
 
 
 def write() -> None:
