@@ -340,17 +340,19 @@ def test_the_public_round_page_renders_its_tables_once_per_change(
     organiser, monkeypatch
 ):
     """The room's phones opening "where do I sit": the page and the polls
-    share one rendering of the table list until something changes."""
-    from tournaments.views import public
+    share one rendering of the tables until something changes (the table
+    cards, each cached by its table's version: tests/integration/
+    test_round_cards.py)."""
+    from tournaments.views import round_cards
 
     calls: list[int] = []
-    listed = public.list_round_tables
+    listed = round_cards.list_round_tables
 
     def counting(round_):
         calls.append(round_.pk)
         return listed(round_)
 
-    monkeypatch.setattr(public, "list_round_tables", counting)
+    monkeypatch.setattr(round_cards, "list_round_tables", counting)
     tables = seated_tables(organiser, 2)
     tournament = tables[0].round.tournament
     tournament.is_public = True
