@@ -81,6 +81,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--events-db", default=SERVER + "muraille_bench_round")
     parser.add_argument("--league-db", default=SERVER + "muraille_bench_league")
     parser.add_argument("--no-memory", action="store_true", help="skip tracemalloc")
+    parser.add_argument("--save", type=Path, help="also write the figures there (JSON)")
+    parser.add_argument(
+        "--load", type=Path, help="print the figures --save wrote; measure nothing"
+    )
     # Internal: the part a child process measures, and where it writes.
     parser.add_argument(
         "--worker", choices=["events", "league"], help=argparse.SUPPRESS
@@ -401,6 +405,21 @@ def cell(figure: Figure | None) -> str:
     return " · ".join(parts)
 
 
+def query_growth(figures: dict[int, Figure], low: int) -> str:
+    """ "yes" when the page's queries are the same at every size; "from
+    ``low``" when they are the same from ``low`` players up only (the
+    organiser's round page has one page of tables at 16 players, several
+    from 400: one step, not a growth); "**no**" when they grow."""
+    counts = sorted((f.size, f.queries) for f in figures.values() if f.queries)
+    if len({queries for _, queries in counts}) <= 1:
+        return "yes" if counts else ""
+    above = {queries for size, queries in counts if size >= low}
+    if len(above) == 1:
+        below = ", ".join(f"{q} at {size:,}" for size, q in counts if size < low)
+        return f"from {low:,} ({below})"
+    return "**no**"
+
+
 def by_page(figures: list[Figure]) -> dict[str, dict[int, Figure]]:
     pages: dict[str, dict[int, Figure]] = {}
     for figure in figures:
@@ -418,8 +437,7 @@ def events_table(results: Results, sizes: list[int]) -> list[str]:
     ]
     for page, figures in by_page(results.figures).items():
         slope = exponent(figures.get(low), figures.get(high))
-        counts = {f.queries for f in figures.values() if f.queries is not None}
-        constant = "" if not counts else ("yes" if len(counts) == 1 else "**no**")
+        constant = query_growth(figures, low)
         lines.append(
             f"| {page} | "
             + " | ".join(cell(figures.get(size)) for size in sizes)
@@ -494,10 +512,11 @@ def summary(events: Results | None, league: Results | None) -> list[str]:
              "not measured" if poll is None else f"{poll.status}", 
              None if poll is None else poll.status == 304)
         )  # fmt: skip
+        low = 400 if 400 in {f.size for f in events.figures} else 0
         growing = sorted(
             page
             for page, figures in pages.items()
-            if len({f.queries for f in figures.values() if f.queries is not None}) > 1
+            if query_growth(figures, low) == "**no**"
         )
         rows.append(
             ("queries constant in the event's size",
@@ -530,14 +549,39 @@ def main() -> int:
     if args.worker:
         worker(args)
         return 0
-    load = os.getloadavg()
-    began = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
-    events = run_part(args, "events") if "events" in args.parts else None
-    league = run_part(args, "league") if "league" in args.parts else None
-    end = os.getloadavg()
-    print(f"code: {args.code.resolve()}; {began}-{time.strftime('%H:%M UTC')}; "
-          f"load average {load[0]:.1f} → {end[0]:.1f}; least of {args.repeat} "
-          f"(the workbook's of {args.workbook_repeat})\n")  # fmt: skip
+    if args.load:
+        saved = json.loads(args.load.read_text())
+        parts = {
+            name: Results([Figure(**f) for f in part["figures"]], part["notes"])
+            for name, part in saved["parts"].items()
+        }
+        events, league, caption = (
+            parts.get("events"),
+            parts.get("league"),
+            saved["caption"],
+        )
+        args.sizes = saved["sizes"]
+    else:
+        load = os.getloadavg()
+        began = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
+        events = run_part(args, "events") if "events" in args.parts else None
+        league = run_part(args, "league") if "league" in args.parts else None
+        end = os.getloadavg()
+        caption = (
+            f"code: {args.code.resolve()}; {began}-{time.strftime('%H:%M UTC')}; "
+            f"load average {load[0]:.1f} → {end[0]:.1f}; least of {args.repeat} "
+            f"(the workbook's of {args.workbook_repeat})"
+        )
+    if args.save:
+        parts_saved = {
+            name: {"figures": [asdict(f) for f in part.figures], "notes": part.notes}
+            for name, part in (("events", events), ("league", league))
+            if part
+        }
+        args.save.write_text(
+            json.dumps({"caption": caption, "sizes": args.sizes, "parts": parts_saved})
+        )
+    print(caption + "\n")
     print("\n".join(summary(events, league)) + "\n")
     if events:
         print("\n".join(events_table(events, args.sizes)) + "\n")
