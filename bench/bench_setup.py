@@ -79,6 +79,10 @@ def start_production_django(code: Path, *, with_its_bench: bool = False) -> None
     # This folder last: its helpers (league_scale's generator) stay
     # importable, never ahead of the measured code.
     sys.path.append(str(here))
+    # Celery's loader imports with the working folder first on the path
+    # (``import_from_cwd``): started from another checkout, the app's
+    # packages would come from there, whatever the path says.
+    os.chdir(code.resolve())
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1")
     os.environ["CELERY_TASK_ALWAYS_EAGER"] = "true"
@@ -99,6 +103,11 @@ def start_production_django(code: Path, *, with_its_bench: bool = False) -> None
     settings.STORAGES["staticfiles"]["BACKEND"] = (
         "django.contrib.staticfiles.storage.StaticFilesStorage"
     )
+    import tournaments
+
+    measured = Path(tournaments.__file__ or "").resolve().parent.parent
+    if measured != code.resolve():
+        raise RuntimeError(f"the app came from {measured}, not {code}")
 
 
 def least_cpu(

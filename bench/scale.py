@@ -353,6 +353,8 @@ def worker(args: argparse.Namespace) -> None:
 
     Client().get("/")  # imports and URL resolvers warm
     results = Results()
+    views = Path(sys.modules["tournaments.views"].__file__ or "").parent.parent.parent
+    results.notes.append(f"{args.worker}: the code of {views}")
     if args.worker == "events":
         measure_events(args, results)
     else:
