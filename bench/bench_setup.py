@@ -79,9 +79,9 @@ def start_production_django(code: Path, *, with_its_bench: bool = False) -> None
     # This folder last: its helpers (league_scale's generator) stay
     # importable, never ahead of the measured code.
     sys.path.append(str(here))
-    # Celery's loader imports with the working folder first on the path
-    # (``import_from_cwd``): started from another checkout, the app's
-    # packages would come from there, whatever the path says.
+    # Celery's Django fixup puts the working folder first on the path when
+    # Django starts (``DjangoFixup.install``): started from another
+    # checkout, the app's packages would come from there.
     os.chdir(code.resolve())
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1")
