@@ -33,14 +33,12 @@ one of its own.
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import sys
-import threading
-import time
-import uuid
 from collections.abc import Callable
 from pathlib import Path
+
+# This folder's helpers, imported before the path names the measured code.
+from bench_setup import at_once, fetch_images, least_cpu, start_production_django
 
 HERE = Path(__file__).resolve().parent
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -49,42 +47,13 @@ parser.add_argument("--code", type=Path, default=HERE.parent)
 parser.add_argument("--repeat", type=int, default=5)
 ARGS = parser.parse_args()
 
-# The code measured, and its own event generator (which puts its checkout
-# first on the path again: no module of this one is imported).
-sys.path[:] = [
-    entry
-    for entry in sys.path
-    if Path(entry or ".").resolve() not in (HERE, HERE.parent)
-]
-sys.path.insert(0, str(ARGS.code.resolve()))
-sys.path.insert(1, str(ARGS.code.resolve() / "bench"))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1")
-os.environ["CELERY_TASK_ALWAYS_EAGER"] = "true"
-os.environ.setdefault("DEBUG", "false")
-os.environ.setdefault("SECRET_KEY", "round-bench-" + uuid.uuid4().hex)
-os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
-os.environ.setdefault("SESSION_COOKIE_SECURE", "false")
-os.environ.setdefault("CSRF_COOKIE_SECURE", "false")
-
-import django  # noqa: E402
-
-django.setup()
-
-from django.conf import settings  # noqa: E402
-
-# The pages name static files: unhashed names spare a collectstatic and
-# cost the same.
-settings.STORAGES["staticfiles"]["BACKEND"] = (
-    "django.contrib.staticfiles.storage.StaticFilesStorage"
-)
+# The code measured, and its own event generator (its checkout's bench/).
+start_production_django(ARGS.code, with_its_bench=True)
 
 import room_event  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.cache import cache  # noqa: E402
-from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from tournaments import extensions  # noqa: E402
 from tournaments import views as _views  # noqa: E402, F401
@@ -122,51 +91,7 @@ def measure(
     call: Callable[[], object], before: Callable[[], object] | None = None
 ) -> tuple[float, int]:
     """Least CPU ms of ``--repeat`` calls, and the queries of the last."""
-    cpu, queries = [], 0
-    for _ in range(ARGS.repeat):
-        if before:
-            before()
-        with CaptureQueriesContext(connection) as captured:
-            started = time.process_time()
-            call()
-            cpu.append((time.process_time() - started) * 1000)
-        queries = len(captured)
-    return min(cpu), queries
-
-
-def at_once(url: str, count: int) -> float:
-    """CPU ms of the whole process for ``count`` first views at once, each
-    from a thread of its own (a worker each, as gunicorn's would be)."""
-    clients = [Client() for _ in range(count)]
-    start = threading.Barrier(count + 1)
-    statuses: list[int] = []
-
-    def view(client: Client) -> None:
-        start.wait()
-        statuses.append(client.get(url).status_code)
-        connection.close()
-
-    threads = [threading.Thread(target=view, args=(c,)) for c in clients]
-    for thread in threads:
-        thread.start()
-    cache.clear()
-    started = time.process_time()
-    start.wait()
-    for thread in threads:
-        thread.join()
-    spent = (time.process_time() - started) * 1000
-    assert statuses == [200] * count, statuses
-    return spent
-
-
-IMAGE = re.compile(r'<img src="([^"]+/qr\.svg\?v=\w+)"')
-
-
-def fetch_images(client: Client, url: str) -> None:
-    """What a browser does after a first view: fetch the QR codes the page
-    shows as images (each drawn and cached by its own request)."""
-    for image in IMAGE.findall(client.get(url).content.decode()):
-        client.get(image.replace("&amp;", "&"))
+    return least_cpu(call, ARGS.repeat, before)
 
 
 def ms(figures: tuple[float, int]) -> str:
