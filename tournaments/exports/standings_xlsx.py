@@ -46,6 +46,7 @@ from tournaments.exports.rows import (
     round_count,
 )
 from tournaments.exports.stats_sheet import StatsSheet, write_stats_sheet
+from tournaments.exports.xml_rows import add_sheet
 
 __all__ = ["CHART_PLAYERS", "DEFAULT_LABELS", "build_standings_workbook"]
 
@@ -133,7 +134,7 @@ def _sheet(workbook: Workbook, title: str) -> WriteOnlyWorksheet:
     """A new sheet; titles are cut to Excel's 31 characters."""
     for forbidden in "[]:*?/\\":
         title = title.replace(forbidden, " ")
-    return workbook.create_sheet(title[:31])
+    return add_sheet(workbook, title[:31])
 
 
 def _write_standings(

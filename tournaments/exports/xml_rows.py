@@ -1,0 +1,174 @@
+"""A write-only sheet that writes its rows as XML text (issue 31, item 4).
+
+openpyxl's write-only sheet turns every value into a cell object, then
+every cell into an ElementTree element serialised by ``et_xmlfile``: about
+20 microseconds a cell, most of a big workbook's time (a 3,200-player event
+of 8 rounds has 1.6 million cells in "Hands"). ``XmlRowsSheet`` writes the
+common cells, numbers and plain strings, plain or styled, as the text
+openpyxl would write for them, straight into the sheet's stream; any other
+cell (dates, formulas, error codes, booleans, decimals, hyperlinks,
+comments, an illegal character) goes through openpyxl's own cell writer,
+so it is written, or refused, exactly as before.
+
+The stream is openpyxl's (``WorksheetWriter``: the sheet's head, rows,
+then its tail: filter, drawing), so everything but the rows is unchanged.
+With lxml installed openpyxl writes through lxml, which has no raw text
+write; the sheet then falls back to openpyxl's writer entirely. The XML is
+checked byte for byte against openpyxl's in
+``tests/unit/exports/test_xml_rows.py``; openpyxl is pinned in
+requirements.txt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable
+from math import isfinite
+from typing import Any, cast
+
+from openpyxl import LXML, Workbook
+from openpyxl.cell import Cell, WriteOnlyCell
+from openpyxl.cell._writer import write_cell
+from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+
+__all__ = ["XmlRowsSheet", "add_sheet"]
+
+_MAX_TEXT = 32767
+"""Excel's longest cell text; openpyxl cuts longer ones (the slow path)."""
+
+
+def add_sheet(workbook: Workbook, title: str) -> XmlRowsSheet:
+    """A new ``XmlRowsSheet`` at the end of a write-only ``workbook``."""
+    sheet = XmlRowsSheet(parent=workbook, title=title)
+    workbook._add_sheet(sheet)
+    return sheet
+
+
+class XmlRowsSheet(WriteOnlyWorksheet):
+    """``WriteOnlyWorksheet`` whose ``append`` writes rows as text."""
+
+    def _write_rows(self) -> Generator[None, Any, None]:
+        """The generator ``append`` sends each row to (openpyxl's protocol)."""
+        if LXML or self.row_dimensions:
+            # lxml's stream has no raw write; row heights are row attributes.
+            yield from super()._write_rows()
+            return
+        try:
+            xf = self._writer.xf.send(True)
+        except StopIteration:
+            self._already_saved()
+        raw: Callable[[str], object] = xf._file
+        letters: list[str] = []
+        styles: dict[Any, str] = {}
+        with xf.element("sheetData"):
+            row_idx = 1
+            try:
+                while True:
+                    values = yield
+                    self._write_row(xf, raw, values, row_idx, letters, styles)
+                    row_idx += 1
+            except GeneratorExit:
+                pass
+        self._writer.xf.send(None)
+
+    def _write_row(
+        self,
+        xf: Any,
+        raw: Callable[[str], object],
+        values: Iterable[object],
+        row_idx: int,
+        letters: list[str],
+        styles: dict[Any, str],
+    ) -> None:
+        row = str(row_idx)
+        parts = [f'<row r="{row}">']
+        for column, value in enumerate(values):
+            if value is None:
+                continue
+            while len(letters) <= column:
+                letters.append(get_column_letter(len(letters) + 1))
+            kind = type(value)
+            if kind is str:
+                text = _plain_text(cast(str, value))
+                if text is not None:
+                    parts.append(f'<c r="{letters[column]}{row}" t="inlineStr">{text}')
+                    continue
+            elif kind is int or (kind is float and isfinite(cast(float, value))):
+                number = _number(cast(float, value))
+                parts.append(f'<c r="{letters[column]}{row}" t="n"><v>{number}</v></c>')
+                continue
+            elif isinstance(value, Cell):
+                cell_xml = self._styled_cell(value, f"{letters[column]}{row}", styles)
+                if cell_xml is not None:
+                    parts.append(cell_xml)
+                    continue
+            # Anything else: openpyxl's own cell, after the text so far.
+            raw("".join(parts))
+            parts = []
+            self._write_slow_cell(xf, value, column + 1, row_idx)
+        parts.append("</row>")
+        raw("".join(parts))
+
+    def _styled_cell(
+        self, cell: Cell, coordinate: str, styles: dict[Any, str]
+    ) -> str | None:
+        """A cell object's text when it is a number or a plain string, else None."""
+        if cell._comment is not None or cell.hyperlink is not None:
+            return None
+        value, data_type = cell._value, cell.data_type
+        if value is None:
+            return None
+        style = ""
+        if cell.has_style:
+            key = cell._style
+            style = styles.get(key)  # type: ignore[assignment]
+            if style is None:
+                style = styles.setdefault(key, f' s="{cell.style_id}"')
+        kind = type(value)
+        if data_type == "s" and kind is str:
+            text = _plain_text(value)
+            if text is None:
+                return None
+            return f'<c r="{coordinate}"{style} t="inlineStr">{text}'
+        if data_type == "n" and (kind is int or (kind is float and isfinite(value))):
+            return f'<c r="{coordinate}"{style} t="n"><v>{_number(value)}</v></c>'
+        return None
+
+    def _write_slow_cell(self, xf: Any, value: object, column: int, row: int) -> None:
+        """One cell through openpyxl, as ``WriteOnlyWorksheet`` writes it."""
+        # A value openpyxl cannot write raises here, as its append does.
+        cell = value if isinstance(value, Cell) else WriteOnlyCell(self, value)
+        cell.column, cell.row = column, row
+        if cell._value is None and not cell.has_style:
+            return
+        if cell.hyperlink is not None:
+            cell.hyperlink.ref = cell.coordinate
+        write_cell(xf, self, cell, cell.has_style)
+
+
+def _number(value: float) -> str:
+    """A number as openpyxl's ``safe_string`` writes it."""
+    return "%.16g" % value  # noqa: UP031
+
+
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+
+
+def _plain_text(value: str) -> str | None:
+    """An inline string's ``<is>...</c>`` as openpyxl writes it, or None
+    for a string openpyxl treats otherwise (a formula, an error code, an
+    illegal character, an over-long text, an empty one)."""
+    if (
+        not value
+        or len(value) > _MAX_TEXT
+        or (value[0] == "=" and len(value) > 1)
+        or (value[0] == "#" and value in ERROR_CODES)
+        or ILLEGAL_CHARACTERS_RE.search(value)
+    ):
+        return None
+    text = value.translate(_ESCAPES)
+    stripped = value.strip()
+    if stripped and stripped != value:
+        return f'<is><t xml:space="preserve">{text}</t></is></c>'
+    return f"<is><t>{text}</t></is></c>"
