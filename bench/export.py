@@ -120,7 +120,7 @@ def generate(args: argparse.Namespace):
         players = Player.objects.bulk_create(
             Player(
                 first_name=f"Prénom{n}", last_name=f"Joueur {n:03d}", country="FRA",
-                ema_number=f"9{stamp[-4:]}{n:03d}" if n % 3 else "",
+                ema_number=f"9{stamp[-3:]}{n:04d}" if n % 3 else "",
             )
             for n in range(1, args.players + 1)
         )  # fmt: skip

@@ -34,6 +34,10 @@ from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 __all__ = ["XmlRowsSheet", "add_sheet"]
 
+TEXTS_KEPT = 20_000
+"""Distinct strings whose XML a sheet keeps: names, winds, fans."""
+_UNSEEN = "\0"
+"""Not a cached XML text (it would be an illegal character)."""
 _MAX_TEXT = 32767
 """Excel's longest cell text; openpyxl cuts longer ones (the slow path)."""
 
@@ -61,12 +65,13 @@ class XmlRowsSheet(WriteOnlyWorksheet):
         raw: Callable[[str], object] = xf._file
         letters: list[str] = []
         styles: dict[Any, str] = {}
+        texts: dict[str, str | None] = {}
         with xf.element("sheetData"):
             row_idx = 1
             try:
                 while True:
                     values = yield
-                    self._write_row(xf, raw, values, row_idx, letters, styles)
+                    self._write_row(xf, raw, values, row_idx, letters, styles, texts)
                     row_idx += 1
             except GeneratorExit:
                 pass
@@ -80,7 +85,11 @@ class XmlRowsSheet(WriteOnlyWorksheet):
         row_idx: int,
         letters: list[str],
         styles: dict[Any, str],
+        texts: dict[str, str | None],
     ) -> None:
+        """``texts``: the XML of the strings met so far (names, winds and
+        fans come back on every row), cleared when it grows past
+        ``TEXTS_KEPT``; ``styles``: the style attribute of each style."""
         row = str(row_idx)
         parts = [f'<row r="{row}">']
         for column, value in enumerate(values):
@@ -90,7 +99,11 @@ class XmlRowsSheet(WriteOnlyWorksheet):
                 letters.append(get_column_letter(len(letters) + 1))
             kind = type(value)
             if kind is str:
-                text = _plain_text(cast(str, value))
+                text = texts.get(cast(str, value), _UNSEEN)
+                if text is _UNSEEN:
+                    if len(texts) >= TEXTS_KEPT:
+                        texts.clear()
+                    text = texts[cast(str, value)] = _plain_text(cast(str, value))
                 if text is not None:
                     parts.append(f'<c r="{letters[column]}{row}" t="inlineStr">{text}')
                     continue
@@ -148,8 +161,14 @@ class XmlRowsSheet(WriteOnlyWorksheet):
 
 
 def _number(value: float) -> str:
-    """A number as openpyxl's ``safe_string`` writes it."""
+    """A number as openpyxl's ``safe_string`` writes it ("%.16g", which an
+    int of fewer than 16 digits shares with ``str``)."""
+    if type(value) is int and -_EXACT_INT < value < _EXACT_INT:
+        return str(value)
     return "%.16g" % value  # noqa: UP031
+
+
+_EXACT_INT = 10**15
 
 
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})

@@ -13,7 +13,7 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils.exceptions import IllegalCharacterError
 
-from tournaments.exports import sheet_cells
+from tournaments.exports import sheet_cells, xml_rows
 from tournaments.exports.xml_rows import XmlRowsSheet, add_sheet
 
 
@@ -32,6 +32,8 @@ def _rows(ws):
     return [
         sheet_cells.header_cells(ws, ["Rank", "Player & <club>", " spaced "]),
         [1, "Anaïs Lefèvre", None, 2.5, -0.0, 1 / 3, 10**20, 1e-7, -17],
+        [10**15 - 1, 1 - 10**15, 10**15, -(10**15), 12345678901234567, 0],
+        ["Anaïs Lefèvre", "a & b < c > d", "=SUM(A1)", "Anaïs Lefèvre", "East"],
         [None, None, "a & b < c > d", "  leading", "trailing  ", " ", "x\ny\tz"],
         ["=SUM(A1)", "=", "#N/A", "#n/a", "", "'quoted\"", "é" * 40],
         [sheet_cells.text(ws, "=cmd|' /C calc'!A0"), sheet_cells.rank(ws, 2, True)],
@@ -62,8 +64,11 @@ def _build(add) -> dict[str, bytes]:
         }
 
 
-def test_the_file_is_openpyxls_byte_for_byte():
-    """Sheet XML, styles and every other part are the same bytes."""
+@pytest.mark.parametrize("kept", [20_000, 2])
+def test_the_file_is_openpyxls_byte_for_byte(kept, monkeypatch):
+    """Sheet XML, styles and every other part are the same bytes, whether
+    the strings' XML is remembered or forgotten on the way."""
+    monkeypatch.setattr(xml_rows, "TEXTS_KEPT", kept)
     mine = _build(lambda workbook: add_sheet(workbook, "Sheet"))
     theirs = _build(lambda workbook: workbook.create_sheet("Sheet"))
     assert mine.keys() == theirs.keys()
@@ -73,8 +78,6 @@ def test_the_file_is_openpyxls_byte_for_byte():
 
 def test_the_rows_are_written_as_text_not_through_openpyxl(monkeypatch):
     """The fast path is the one taken for plain numbers and strings."""
-    from tournaments.exports import xml_rows
-
     slow = []
     real = xml_rows.write_cell
     monkeypatch.setattr(
