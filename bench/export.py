@@ -5,6 +5,9 @@ Usage::
     python bench/export.py                      # SQLite file in a temp dir
     python bench/export.py --database-url postgres://user@host/db
     python bench/export.py --players 400 --rounds 8 --repeat 3
+    python bench/export.py --database-url postgres://user@host/db --keep
+    python bench/export.py --database-url postgres://user@host/db \\
+        --slugs bench-round-16 bench-round-3200 [--code /path/to/checkout]
 
 The tournament (400 players, 100 tables a round, 800 sessions, 12,800 hands,
 3,200 session results, some penalties and fan breakdowns) is written with
@@ -12,7 +15,17 @@ The tournament (400 players, 100 tables a round, 800 sessions, 12,800 hands,
 hand services. Then ``build_export`` runs ``--repeat`` times for the time,
 once more under ``tracemalloc`` for the peak of Python allocations, and
 ``getrusage`` gives the process's peak resident memory. On PostgreSQL the
-generated tournament is deleted afterwards.
+generated tournament is deleted afterwards, unless ``--keep``, which names
+it ``bench-export-<players>`` for later runs.
+
+``--slugs`` measures events already in the database instead, and only
+reads (no migration, nothing generated or deleted): the workbook's CPU
+(``process_time``, the least of ``--repeat`` builds) with the cache
+emptied before each build ("cold": the statistics computed) and with the
+statistics the first build cached ("warm"), the queries of each, and the
+tracemalloc peak of one cold build. The cache is this process's memory
+(``REDIS_URL`` is ignored). ``--code`` measures another checkout's code on
+the same database: the before and after of a change, on one machine.
 """
 
 from __future__ import annotations
@@ -51,23 +64,37 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--language", default="en")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", action="store_true", help="keep the event")
+    parser.add_argument("--slugs", nargs="+", help="measure these events only")
+    parser.add_argument("--code", type=Path, default=ROOT, help="checkout measured")
     return parser.parse_args()
 
 
-def setup_django(database_url: str | None) -> str:
+def use_code(code: Path) -> None:
+    """Import the application from ``code``: first on the path, and the
+    working directory (Celery's loader puts it on the path too)."""
+    code = code.resolve()
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT]
+    sys.path.insert(0, str(code))
+    os.chdir(code)
+
+
+def setup_django(database_url: str | None, *, migrate: bool = True) -> str:
     """Point the settings at the benchmark's database and start Django."""
-    sys.path.insert(0, str(ROOT))
     if not database_url:
         folder = tempfile.mkdtemp(prefix="muraille-bench-")
         database_url = f"sqlite:///{folder}/bench.sqlite3"
     os.environ["DATABASE_URL"] = database_url
     os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    # The process's own memory cache, which ``measure_event`` empties.
+    os.environ.pop("REDIS_URL", None)
     import django
     from django.core.management import call_command
 
     django.setup()
-    call_command("migrate", verbosity=0, interactive=False)
+    if migrate:
+        call_command("migrate", verbosity=0, interactive=False)
     return database_url
 
 
@@ -270,8 +297,76 @@ def mb(value: float) -> str:
     return f"{value / 1024 / 1024:.0f} MB"
 
 
+def measure_event(tournament, args: argparse.Namespace) -> dict[str, object]:
+    """Cold and warm CPU and queries, and one cold build's traced peak."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.services.exports import build_export
+
+    def build(clear: bool) -> tuple[float, int, int]:
+        if clear:
+            cache.clear()
+        with CaptureQueriesContext(connection) as captured:
+            start = time.process_time()
+            content = build_export(
+                tournament=tournament, kind="xlsx", language=args.language
+            )[1]
+            cpu = time.process_time() - start
+        return cpu, len(captured), len(content)
+
+    cold = [build(True) for _ in range(args.repeat)]
+    warm = [build(False) for _ in range(args.repeat)]
+    cache.clear()
+    tracemalloc.start()
+    build(False)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {
+        "cold": min(cpu for cpu, _, _ in cold),
+        "cold_queries": cold[-1][1],
+        "warm": min(cpu for cpu, _, _ in warm),
+        "warm_queries": warm[-1][1],
+        "size": cold[-1][2],
+        "traced_peak": peak,
+    }
+
+
+def existing(args: argparse.Namespace) -> None:
+    """``--slugs``: the workbook of events already in the database."""
+    from tournaments.models import Tournament
+
+    print(f"date:     {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
+    print(f"machine:  {machine()}, load {os.getloadavg()[0]:.2f}")
+    print(f"command:  {' '.join([Path(sys.executable).name, *sys.argv])}")
+    print(f"code:     {args.code.resolve()}")
+    for slug in args.slugs:
+        tournament = Tournament.objects.get(slug=slug)
+        figures = measure_event(tournament, args)
+        print(
+            f"{slug}: {counts(tournament)}\n"
+            f"  cold {figures['cold'] * 1000:,.0f} ms CPU, "
+            f"{figures['cold_queries']} queries; "
+            f"warm {figures['warm'] * 1000:,.0f} ms, "
+            f"{figures['warm_queries']} queries; "
+            f"{figures['size'] / 1024:,.0f} KiB; "
+            f"tracemalloc peak {mb(figures['traced_peak'])}",
+            flush=True,
+        )
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    print(f"process max RSS {mb(rss)}")
+
+
 def main() -> None:
     args = parse_args()
+    use_code(args.code)
+    if args.slugs:
+        if not args.database_url:
+            sys.exit("--slugs needs --database-url")
+        setup_django(args.database_url, migrate=False)
+        existing(args)
+        return
     database_url = setup_django(args.database_url)
     from django.db import connection
 
@@ -292,7 +387,11 @@ def main() -> None:
           f"process max RSS {mb(figures['maxrss'])} "
           f"({mb(rss_before)} before the first export)")  # fmt: skip
     print(f"csv:      {figures['csv_time']:.2f} s")
-    if args.database_url:
+    if args.keep:
+        tournament.slug = f"bench-export-{args.players}"
+        tournament.save(update_fields=["slug"])
+        print(f"kept:     {tournament.slug}")
+    elif args.database_url:
         cleanup(tournament)
     else:
         connection.close()
