@@ -100,12 +100,11 @@ def describe(content: bytes) -> dict[str, Any]:
 def _dump(found: dict[str, Any]) -> str:
     """Indented JSON with a cell a line, for a readable diff."""
     text = json.dumps(found, indent=1, ensure_ascii=False)
-    flat = re.sub(
-        r"\[\n((?:\s+[^\[\]{}\n]*\n)+?)\s*\]",
-        lambda match: "[" + " ".join(line.strip() for line in match[1].splitlines()) + "]",
-        text,
-    )
-    return flat + "\n"
+
+    def one_line(match: re.Match[str]) -> str:
+        return "[" + " ".join(line.strip() for line in match[1].splitlines()) + "]"
+
+    return re.sub(r"\[\n((?:\s+[^\[\]{}\n]*\n)+?)\s*\]", one_line, text) + "\n"
 
 
 @pytest.fixture
@@ -120,9 +119,7 @@ def event(organiser):
 
 def test_the_workbook_matches_its_snapshot(event):
     """Every sheet's every cell as the code before the rewrite wrote it."""
-    _name, content = svc.build_export(
-        tournament=event, kind="xlsx", language="en"
-    )
+    _name, content = svc.build_export(tournament=event, kind="xlsx", language="en")
     found = describe(content)
     if os.environ.get("WORKBOOK_SNAPSHOT_WRITE"):
         SNAPSHOT.write_text(_dump(found))
