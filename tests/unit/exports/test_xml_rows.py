@@ -76,6 +76,13 @@ def test_the_file_is_openpyxls_byte_for_byte(kept, monkeypatch):
         assert mine[name] == theirs[name], name
 
 
+def test_with_lxml_the_sheet_is_openpyxls_own(monkeypatch):
+    """lxml's stream has no raw write: the rows go through openpyxl."""
+    monkeypatch.setattr(xml_rows, "LXML", True)
+    mine = _build(lambda workbook: add_sheet(workbook, "Sheet"))
+    assert mine == _build(lambda workbook: workbook.create_sheet("Sheet"))
+
+
 def test_the_rows_are_written_as_text_not_through_openpyxl(monkeypatch):
     """The fast path is the one taken for plain numbers and strings."""
     slow = []
