@@ -18,6 +18,8 @@ PAYMENT_COLUMNS = 4
 """Player/payment column pairs in "Hands": one per seat of an MCR table."""
 PROGRESS_EVERY = 1000
 """Hands written between two progress reports."""
+NAMES_KEPT = 20_000
+"""Players' names the "Hands" sheet keeps ready for its cells."""
 
 
 def write_rounds_sheet(
@@ -77,8 +79,9 @@ def write_hands_sheet(
     ws.append(sheet_cells.header_cells(ws, headers))
     total = len(hands) if isinstance(hands, Sized) else 0
     count = 0
+    names: dict[str | None, object] = {}
     for hand in hands:
-        ws.append(_hand_cells(ws, hand, texts))
+        ws.append(_hand_cells(ws, hand, texts, names))
         count += 1
         if on_progress and total and count % PROGRESS_EVERY == 0:
             on_progress(count / total)
@@ -86,8 +89,13 @@ def write_hands_sheet(
 
 
 def _hand_cells(
-    ws: WriteOnlyWorksheet, hand: HandRow, texts: Mapping[str, str]
+    ws: WriteOnlyWorksheet,
+    hand: HandRow,
+    texts: Mapping[str, str],
+    names: dict[str | None, object],
 ) -> list[object]:
+    """``names``: the players' names made safe for a cell, by name; the
+    same few hundred names fill most cells of the sheet."""
     if len(hand.payments) > PAYMENT_COLUMNS:
         raise ValueError(
             f"hand {hand.hand_number}: more than {PAYMENT_COLUMNS} payments"
@@ -97,11 +105,9 @@ def _hand_cells(
     if hand.winner is None:
         winner, discarder = texts[L.DRAWN_HAND], None
     else:
-        winner = sheet_cells.text(ws, hand.winner)
+        winner = _name(ws, hand.winner, names)
         discarder = (
-            texts[L.SELF_DRAWN]
-            if hand.self_drawn
-            else sheet_cells.text(ws, hand.discarder)
+            texts[L.SELF_DRAWN] if hand.self_drawn else _name(ws, hand.discarder, names)
         )
     cells = [
         hand.round_number,
@@ -114,9 +120,22 @@ def _hand_cells(
         sheet_cells.text(ws, hand.fans) or None,
     ]
     for payment in hand.payments:
-        cells.append(sheet_cells.text(ws, payment.player))
+        cells.append(_name(ws, payment.player, names))
         cells.append(payment.points)
     return cells
+
+
+def _name(
+    ws: WriteOnlyWorksheet, name: str | None, names: dict[str | None, object]
+) -> object:
+    """``sheet_cells.text`` of a player's name, once per name (a cell
+    object is written where it is appended, so one may serve many rows)."""
+    found = names.get(name, names)
+    if found is names:
+        if len(names) >= NAMES_KEPT:
+            names.clear()
+        found = names[name] = sheet_cells.text(ws, name)
+    return found
 
 
 def write_penalties_sheet(

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
 from math import isfinite
-from typing import Any, cast
+from typing import Any
 
 from openpyxl import LXML, Workbook
 from openpyxl.cell import Cell, WriteOnlyCell
@@ -81,7 +81,7 @@ class XmlRowsSheet(WriteOnlyWorksheet):
         self,
         xf: Any,
         raw: Callable[[str], object],
-        values: Iterable[object],
+        values: Iterable[Any],
         row_idx: int,
         letters: list[str],
         styles: dict[Any, str],
@@ -92,33 +92,37 @@ class XmlRowsSheet(WriteOnlyWorksheet):
         ``TEXTS_KEPT``; ``styles``: the style attribute of each style."""
         row = str(row_idx)
         parts = [f'<row r="{row}">']
+        append = parts.append
         for column, value in enumerate(values):
             if value is None:
                 continue
-            while len(letters) <= column:
-                letters.append(get_column_letter(len(letters) + 1))
+            if column >= len(letters):
+                letters += [
+                    get_column_letter(n) for n in range(len(letters) + 1, column + 2)
+                ]
             kind = type(value)
             if kind is str:
-                text = texts.get(cast(str, value), _UNSEEN)
+                text = texts.get(value, _UNSEEN)
                 if text is _UNSEEN:
                     if len(texts) >= TEXTS_KEPT:
                         texts.clear()
-                    text = texts[cast(str, value)] = _plain_text(cast(str, value))
+                    text = texts[value] = _plain_text(value)
                 if text is not None:
-                    parts.append(f'<c r="{letters[column]}{row}" t="inlineStr">{text}')
+                    append(f'<c r="{letters[column]}{row}" t="inlineStr">{text}')
                     continue
-            elif kind is int or (kind is float and isfinite(cast(float, value))):
-                number = _number(cast(float, value))
-                parts.append(f'<c r="{letters[column]}{row}" t="n"><v>{number}</v></c>')
+            elif kind is int or (kind is float and isfinite(value)):
+                append(
+                    f'<c r="{letters[column]}{row}" t="n"><v>{_number(value)}</v></c>'
+                )
                 continue
             elif isinstance(value, Cell):
                 cell_xml = self._styled_cell(value, f"{letters[column]}{row}", styles)
                 if cell_xml is not None:
-                    parts.append(cell_xml)
+                    append(cell_xml)
                     continue
             # Anything else: openpyxl's own cell, after the text so far.
             raw("".join(parts))
-            parts = []
+            parts.clear()
             self._write_slow_cell(xf, value, column + 1, row_idx)
         parts.append("</row>")
         raw("".join(parts))
@@ -160,9 +164,9 @@ class XmlRowsSheet(WriteOnlyWorksheet):
         write_cell(xf, self, cell, cell.has_style)
 
 
-def _number(value: float) -> str:
-    """A number as openpyxl's ``safe_string`` writes it ("%.16g", which an
-    int of fewer than 16 digits shares with ``str``)."""
+def _number(value: Any) -> str:
+    """An int or a float as openpyxl's ``safe_string`` writes it ("%.16g",
+    which an int of fewer than 16 digits shares with ``str``)."""
     if type(value) is int and -_EXACT_INT < value < _EXACT_INT:
         return str(value)
     return "%.16g" % value  # noqa: UP031
