@@ -335,8 +335,12 @@ def measure_event(tournament, args: argparse.Namespace) -> dict[str, object]:
 
 def existing(args: argparse.Namespace) -> None:
     """``--slugs``: the workbook of events already in the database."""
+    import tournaments
     from tournaments.models import Tournament
 
+    app = Path(tournaments.__file__).resolve().parent.parent
+    if app != args.code.resolve():
+        sys.exit(f"the app came from {app}, not {args.code}")
     print(f"date:     {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
     print(f"machine:  {machine()}, load {os.getloadavg()[0]:.2f}")
     print(f"command:  {' '.join([Path(sys.executable).name, *sys.argv])}")
