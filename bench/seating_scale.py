@@ -13,9 +13,11 @@ rank spread; winds then given by the engine's colouring). *Spread* is the
 mean over every table of every round of the highest minus the lowest rank
 (0 = first) of its four players in the ranking the round was seated from
 (the measure of bench/seating_limits.py and of the Swiss search's cost).
-"rounds wider" counts the engine's rounds whose spread is wider than the
-baseline's on the very same request. Then a no-repeat plan of 8 rounds with
-every player in a club of 20-80: repeats and club-mates seated together.
+"rounds costlier / wider" counts the engine's rounds whose cost (the
+search's: repeats, club-mates, winds, then spread) is higher, and whose
+spread is wider, than the baseline's on the very same request. Then a
+no-repeat plan of 8 rounds with every player in a club of 20-80: repeats
+and club-mates seated together.
 CPU is the seating thread's CPU seconds. ``--load K`` runs K busy-loop
 processes alongside; "same plans" then says whether every plan equals the
 unloaded run's (the searches end on step counts, so it should). Markdown on
@@ -72,6 +74,15 @@ def baseline(engine: Any, request: Any) -> tuple[tuple[int, ...], ...]:
     return engine.winds.assign_winds(request.history, [named])[0]  # type: ignore[no-any-return]
 
 
+def _cost(engine: Any, request: Any, round_: Sequence[Sequence[int]]) -> int:
+    """The Swiss search's cost of a round (repeats, club-mates, winds,
+    spread)."""
+    problem = engine.build_problem(request)
+    index = {p: i for i, p in enumerate(problem.ids)}
+    tables = [[index[p] for p in table] for table in round_]
+    return engine.swiss_search.SwissRound(problem, tables).total()  # type: ignore[no-any-return]
+
+
 def _spread(ranking: Sequence[int], round_: Sequence[Sequence[int]]) -> list[int]:
     place = {p: i for i, p in enumerate(ranking)}
     return [max(place[p] for p in t) - min(place[p] for p in t) for t in round_]
@@ -87,7 +98,7 @@ def swiss_event(engine: Any, n: int, *, base: bool) -> dict[str, Any]:
     history: tuple[Any, ...] = ()
     spreads: list[int] = []
     last: list[float] = []
-    cpu, slowest, stopped, wider = 0.0, 0.0, 0, 0
+    cpu, slowest, stopped, wider, costlier = 0.0, 0.0, 0, 0, 0
     for number in range(1, ROUNDS + 1):
         ranking = tuple(sorted(ids, key=lambda p: (-points[p], p)))
         request = engine.SeatingRequest(
@@ -109,8 +120,9 @@ def swiss_event(engine: Any, n: int, *, base: bool) -> dict[str, Any]:
         cpu, slowest = cpu + seconds, max(slowest, seconds)
         here = _spread(ranking, round_)
         if not base:
-            there = _spread(ranking, baseline(engine, request))
-            wider += sum(here) > sum(there)
+            other = baseline(engine, request)
+            wider += sum(here) > sum(_spread(ranking, other))
+            costlier += _cost(engine, request, round_) > _cost(engine, request, other)
         spreads += here
         last.append(sum(here) / len(here))
         for table in round_:
@@ -128,6 +140,7 @@ def swiss_event(engine: Any, n: int, *, base: bool) -> dict[str, Any]:
         "slowest": slowest,
         "stopped": stopped,
         "wider": wider,
+        "costlier": costlier,
         "digest": hashlib.sha256(repr(history).encode()).hexdigest()[:12],
     }
 
@@ -193,7 +206,8 @@ def run(engine: Any, sizes: Sequence[int], label: str) -> dict[int, Any]:
             f"| {label} | {n} | {swiss['spread']:.2f} "
             f"| {' '.join(f'{s:.1f}' for s in swiss['rounds'])} "
             f"| {swiss['repeats']} | {swiss['wind']} | {swiss['cpu']:.1f} "
-            f"| {swiss['slowest']:.1f} | {swiss['stopped']} | {swiss['wider']} "
+            f"| {swiss['slowest']:.1f} | {swiss['stopped']} "
+            f"| {swiss['costlier']} / {swiss['wider']} "
             f"| {base['spread']:.2f} | {base['repeats']} | {base['wind']} "
             f"| {base['cpu']:.1f} | {plan['repeats']} | {plan['mates']} "
             f"| {plan['cpu']:.1f} | {plan['stopped']} |",
@@ -223,7 +237,7 @@ def main() -> None:
     )
     print(
         "| run | N | Swiss spread | per round 1-8 | repeats | wind | CPU s "
-        "| slowest round s | clock stopped | rounds wider than baseline "
+        "| slowest round s | clock stopped | rounds costlier / wider than baseline "
         "| baseline spread | repeats | wind | CPU s "
         "| no-repeat repeats | club-mates together | CPU s | clock stopped |"
     )
