@@ -4,6 +4,8 @@
     .venv/bin/python bench/seating.py --quick    # a few sizes
     .venv/bin/python bench/seating.py --limits   # issue 17: Swiss spread,
         # re-planning, the bound, growth (bench/seating_limits.py)
+    .venv/bin/python bench/seating_scale.py --load 2   # issue 31: 400 to
+        # 3,200 players against the baseline, with and without load
 
 For each N players and R rounds (no history): repeated pairs (sum over pairs
 of meetings - 1), max meetings, wind imbalance (max over players of max - min

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .budget import Budget
+from .budget import Budget, expected_s, safety_limit_s
 from .norepeat import search_plan
 from .pins import place_pins
 from .problem import Problem, build_problem
@@ -26,15 +26,20 @@ def plan_seating(
 
     ``clock`` returns seconds (``budget.search_clock`` in production: the
     search's own CPU time, which waiting for a CPU does not spend). The search
-    stops by step counts, so a seed gives one plan; ``request.time_limit_s`` on
-    that clock is a safety limit that ends it early with the best plan found,
-    and the plan then says so (``clock_stopped``).
+    stops by step counts sized by the event, so a seed gives one plan;
+    ``request.time_limit_s`` on that clock, raised to ten times what the steps
+    take for a large event (``budget.safety_limit_s``), is a safety limit
+    that ends it early with the best plan found, and the plan then says so
+    (``clock_stopped``).
     ``on_progress`` receives fractions in 0..1, ending with 1.0. Raises
     SeatingError for a request that cannot be seated. The history is read,
     never changed, and the stats cover history plus plan.
     """
     validate_request(request)
-    budget = Budget(clock, request.time_limit_s, on_progress)
+    expected = expected_s(request.mode, len(request.players), request.rounds_to_plan)
+    limit = safety_limit_s(request.time_limit_s, expected)
+    pace = expected if limit > request.time_limit_s else None
+    budget = Budget(clock, limit, on_progress, pace_s=pace)
     kept = block_round(request)
     if kept is not None:  # the last block of a tight Swiss, winds included
         rounds: tuple[Round, ...] = (kept,)

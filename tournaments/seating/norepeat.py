@@ -282,7 +282,7 @@ def anneal(
     conflicts = state.conflicts()
     temperature, stall, it, last_best = _T0, 0, 0, 0
     stall_stop = _STALL_STOP if stall_stop is None else stall_stop
-    max_steps = _MAX_STEPS if max_steps is None else max_steps
+    max_steps = max_anneal_steps(problem) if max_steps is None else max_steps
     while (
         conflicts
         and best_cost > bound
@@ -334,7 +334,16 @@ _STALL_STOP = 50_000
 #: small hard cases (20 and 24 players, 6-10 rounds) as they were: they end
 #: on _STALL_STOP.
 _MAX_STEPS = 60_000
+#: Larger events get this many steps per player and planned round, so that
+#: every costly seat (club-mates above all: one seat in a hundred at 3,200
+#: players in clubs of up to 80) is reached whatever the size.
+_STEPS_PER_SEAT = 4
 _TRIES = 6
+
+
+def max_anneal_steps(problem: Problem) -> int:
+    """The annealing's total step count, sized by the event."""
+    return max(_MAX_STEPS, _STEPS_PER_SEAT * problem.n * problem.rounds)
 
 
 def _pick(

@@ -18,12 +18,14 @@ Tight events whose last block of four rounds is planned at once
 its block, so every player sits each wind once a block.
 
 The search: steepest descent on swaps of two players of nearby tables (tables
-in rank order; a costly table looks at every table), then a perturbation (a
-few random swaps between neighbouring tables) followed by the same descent on
-the tables it touched, kept when the round costs no more than the best one
-(plateaus are walked), undone otherwise. It counts the swaps it evaluates and
-stops after ``steps`` of them, so the same seed gives the same round on any
-machine; the time limit is only the safety net.
+in rank order; a costly table looks further), run until no swap improves
+(``greedy``: from rank-order tables, the baseline every round must match),
+then a perturbation (a few random swaps between neighbouring tables) followed
+by the same descent on the tables it touched, kept when the round costs no
+more than the best one (plateaus are walked), undone otherwise. It counts the
+swaps it evaluates and stops after ``round_steps`` of them, a count sized by
+the field, so the same seed gives the same round on any machine, loaded or
+not; the time limit is only a far safety net (``budget.safety_limit_s``).
 """
 
 from __future__ import annotations
@@ -44,11 +46,24 @@ SOFT = 1
 _PERMUTATIONS = tuple(permutations(range(4)))
 #: Tables on each side a player of an ordinary table may swap with.
 _WINDOW = 3
-#: Swap evaluations per round: about 0.8 s on the benchmark machine whatever
-#: the field size (the cost is per evaluation). Small fields need them too:
-#: with a sixth of them, 16 players seated four times from one ranking meet
-#: twice where a repeat-free round exists.
+#: Swap evaluations per round, its first descent included, for fields of up
+#: to STEPS / STEPS_PER_PLAYER players (about 0.25 s on the benchmark
+#: machine; the cost is per evaluation). Small fields need them too: with a
+#: sixth of them, 16 players seated four times from one ranking meet twice
+#: where a repeat-free round exists.
 STEPS = 120_000
+#: Larger fields get this many per player, so that the perturbations reach
+#: every table as often whatever the size (issue 31: one count for every size
+#: left 3,200 players' first descent unfinished, most tables as the start
+#: seated them, a mean spread of 55 in round 4).
+STEPS_PER_PLAYER = 50
+#: A greedy descent ends when no swap improves (each swap lowers the cost, so
+#: it always ends) or, as a guard, after this many evaluations per player:
+#: rounds 1-7 of 3,200 players take at most 150 a player, the last round of
+#: an event, where most tables must mend a wind for good, about 1,600 (11 s
+#: on the benchmark machine). A cap of 1,000 left that round wider than the
+#: baseline's descent run to its end, and 250 left winds uneven.
+DESCENT_PER_PLAYER = 4_000
 #: In the last rounds every wind must be within one after the round itself:
 #: a gap left for the very last round could meet a round with no seating
 #: that closes every player's gap.
@@ -184,13 +199,29 @@ def _decode(code: int) -> tuple[int, int, int, int]:
     return (code % 64, code // 64 % 64, code // 4096 % 64, code // 262144)
 
 
-def _partners(state: SwissRound, t: int) -> range:
-    """Tables a player of table t may swap with: all of them when the table
-    costs more than its spread (a repeat, club-mates or winds)."""
+def _best_move(state: SwissRound, t: int) -> tuple[int, int, int, int] | None:
+    """The best improving swap of table t: (delta, other table, seat in t,
+    seat in it), or None. An ordinary table looks ``_WINDOW`` tables each
+    side; a costly one (a repeat, club-mates or a wind for good) looks twice
+    as far each time it finds nothing, up to every table. Nearest first: at
+    800 tables the best swap over the whole round mended two tables' winds at
+    once with a table a hundred ranks away, and a round of such swaps ended
+    at a mean spread of 168."""
     count = len(state.tables)
-    if state.costs[t] >= WIND:  # a repeat, club-mates or a wind for good
-        return range(count)
-    return range(max(0, t - _WINDOW), min(count, t + _WINDOW + 1))
+    costly = state.costs[t] >= WIND
+    best: tuple[int, int, int, int] | None = None
+    low = high = t
+    width = _WINDOW
+    while True:
+        new_low, new_high = max(0, t - width), min(count - 1, t + width)
+        for u in (*range(new_low, low), *range(high + 1, new_high + 1)):
+            move = state.best_swap(t, u)
+            if move is not None and (best is None or move[0] < best[0]):
+                best = (move[0], u, move[1], move[2])
+        low, high = new_low, new_high
+        if best is not None or not costly or (low == 0 and high == count - 1):
+            return best
+        width *= 2
 
 
 def descend(state: SwissRound, dirty: set[int], limit: int) -> None:
@@ -199,17 +230,26 @@ def descend(state: SwissRound, dirty: set[int], limit: int) -> None:
     while dirty and state.evaluations < limit:
         t = min(dirty)
         dirty.discard(t)
-        best: tuple[int, int, int, int] | None = None
-        for u in _partners(state, t):
-            if u == t:
-                continue
-            move = state.best_swap(t, u)
-            if move is not None and (best is None or move[0] < best[0]):
-                best = (move[0], u, move[1], move[2])
+        best = _best_move(state, t)
         if best is not None:
             _, u, i, j = best
             state.swap(t, i, u, j)
             dirty.update((t, u))
+
+
+def round_steps(players: int) -> int:
+    """Swap evaluations of a round's iterated search: sized by the field."""
+    return max(STEPS, STEPS_PER_PLAYER * players)
+
+
+def greedy(problem: Problem, tables: list[list[int]]) -> SwissRound:
+    """The round after greedy swaps: steepest descent from every table until
+    no swap with a nearby table (a costly one looks further) improves, or
+    ``DESCENT_PER_PLAYER`` evaluations a player."""
+    state = SwissRound(problem, tables)
+    cap = DESCENT_PER_PLAYER * max(problem.n, STEPS // STEPS_PER_PLAYER)
+    descend(state, set(range(len(state.tables))), cap)
+    return state
 
 
 def improve(
@@ -222,10 +262,21 @@ def improve(
     """The round after an iterated local search from ``tables`` (table order
     kept: callers sort by rank afterwards). Tables should come roughly in rank
     order: ordinary swaps only look a few tables away."""
-    steps = STEPS if steps is None else steps
-    state = SwissRound(problem, tables)
+    return search(greedy(problem, tables), budget, rng, steps)
+
+
+def search(
+    state: SwissRound, budget: Budget, rng: random.Random, steps: int | None = None
+) -> list[list[int]]:
+    """Iterated local search from a descended round, until ``steps``
+    evaluations counted from the start of its descent (by default
+    ``round_steps`` of the field, and at least ``STEPS_PER_PLAYER`` a player
+    beyond a long descent); the clock only a safety net. The round it
+    returns costs no more than ``state`` did."""
+    if steps is None:
+        n = state.problem.n
+        steps = max(round_steps(n), state.evaluations + STEPS_PER_PLAYER * n)
     count = len(state.tables)
-    descend(state, set(range(count)), steps)
     if count < 2:
         return state.tables
     best_total, kicks = state.total(), 0

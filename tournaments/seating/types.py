@@ -23,7 +23,8 @@ class SeatingRequest:
     Swiss mode. ``clubs`` maps a player id to a club or team code to keep apart
     when possible; ``pins`` maps a player id to the 1-based table number that
     player sits at in every planned round. ``time_limit_s`` is in seconds of the
-    caller's clock.
+    caller's clock: a safety limit, which a large event raises to ten times
+    what its step counts take (``budget.safety_limit_s``).
     """
 
     mode: str
