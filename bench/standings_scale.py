@@ -33,11 +33,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
-import time
-import uuid
 from collections.abc import Callable
 from pathlib import Path
+
+from bench_setup import least_cpu, start_production_django  # bench/, this folder
 
 HERE = Path(__file__).resolve().parent
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -46,64 +45,27 @@ parser.add_argument("--code", type=Path, default=HERE.parent)
 parser.add_argument("--repeat", type=int, default=5)
 ARGS = parser.parse_args()
 
-# The code measured: nothing of this checkout is imported but this file.
-sys.path[:] = [
-    entry
-    for entry in sys.path
-    if Path(entry or ".").resolve() not in (HERE, HERE.parent)
-]
-sys.path.insert(0, str(ARGS.code.resolve()))
-# Celery's Django fix-up puts the working directory first on the path when
-# the settings load: work from the measured checkout, or this one's
-# modules would be measured whatever --code says.
-os.chdir(ARGS.code.resolve())
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1")
-os.environ["CELERY_TASK_ALWAYS_EAGER"] = "true"
-os.environ.setdefault("DEBUG", "false")
-os.environ.setdefault("SECRET_KEY", "standings-bench-" + uuid.uuid4().hex)
-os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
-os.environ.setdefault("SESSION_COOKIE_SECURE", "false")
-os.environ.setdefault("CSRF_COOKIE_SECURE", "false")
+# The code measured: nothing of this checkout is imported but bench/.
+start_production_django(ARGS.code)
 
-import django  # noqa: E402
 import redis  # noqa: E402
-
-django.setup()
-
-from django.conf import settings  # noqa: E402
-
-# The pages name static files: unhashed names spare a collectstatic and
-# cost the same.
-settings.STORAGES["staticfiles"]["BACKEND"] = (
-    "django.contrib.staticfiles.storage.StaticFilesStorage"
-)
-
 from django.core.cache import cache  # noqa: E402
-from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from tournaments import views as _views  # noqa: E402, F401
 from tournaments.models import Tournament  # noqa: E402
 
 
 def measure(
     call: Callable[[], object], before: Callable[[], object] | None = None
 ) -> tuple[float, int]:
-    """Least CPU ms of ``--repeat`` calls, and the queries of the last."""
-    cpu, queries = [], 0
-    for _ in range(ARGS.repeat):
-        if before:
-            before()
-        with CaptureQueriesContext(connection) as captured:
-            started = time.process_time()
-            response = call()
-            cpu.append((time.process_time() - started) * 1000)
-        status = getattr(response, "status_code", 200)
+    """Least CPU ms of ``--repeat`` calls, and the queries of the last; each
+    answer must be a 200."""
+
+    def checked() -> None:
+        status = getattr(call(), "status_code", 200)
         assert status == 200, status
-        queries = len(captured)
-    return min(cpu), queries
+
+    return least_cpu(checked, ARGS.repeat, before)
 
 
 def forget_but_cards(keep_all_cards: bool = False) -> None:
@@ -150,8 +112,7 @@ def row(players: int) -> str:
 
 
 def main() -> None:
-    views = Path(sys.modules["tournaments.views"].__file__ or "").parent.parent.parent
-    print(f"code: {ARGS.code.resolve()} (its views from {views})")
+    print(f"code: {ARGS.code.resolve()}")
     print(
         "| players | standings, first view after a change | standings, warm "
         "| standings page KB | API (100 rows), after a change | API, warm "
