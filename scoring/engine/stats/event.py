@@ -22,7 +22,7 @@ from scoring.engine.stats.player import (
     PlayerStats,
     highlight,
     item_counts,
-    player_stats,
+    players_stats,
 )
 from scoring.engine.stats.reading import HandReader, value_rank
 from scoring.engine.stats.records import SessionRecord, TableRecord
@@ -108,12 +108,7 @@ def event_stats(
     if len(codes) > 1:
         raise ValueError("sessions of one rule set only")
     reader = HandReader()
-    by_player: dict[Hashable, list[SessionRecord]] = {}
-    for session in listed:
-        by_player.setdefault(session.player, []).append(session)
-    players = {
-        player: player_stats(played, reader) for player, played in by_player.items()
-    }
+    players = players_stats(listed, reader)
     tables = tables_of(listed)
     items, items_hands, names_fr, biggest = _hands(tables, reader)
     paces = _paces(tables)
