@@ -14,7 +14,7 @@ listed, since they are recorded facts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -36,6 +36,7 @@ from tournaments.exports.rows import (
     TournamentInfo,
 )
 from tournaments.models import WINDS, Hand, Penalty, Seat, SeatResult, Tournament
+from tournaments.selectors.json_text import BATCH, as_text, decoded
 from tournaments.selectors.standings import get_standings
 
 __all__ = [
@@ -212,26 +213,29 @@ def list_hand_rows(tournament: Tournament) -> CountedRows:
         .order_by("table__round__number", "table__number", "number")
         .values_list(
             "table__round__number", "table__number", "number", "prevalent_wind",
-            "kind", "winner_id", "discarder_id", "result", "fans",
-            "deltas", "table_id",
+            "kind", "winner_id", "discarder_id", "table_id", as_text("result"),
+            as_text("fans"), as_text("deltas"),
         )
     )  # fmt: skip
+    # The JSON fields as text, decoded a batch at a time (``json_text``).
     rows = (
-        _hand_row(values, by_seat, by_table, french, valued)
-        for values in hands.iterator(chunk_size=2000)
+        _hand_row(values, json, by_seat, by_table, french, valued)
+        for values, json in decoded(hands.iterator(chunk_size=BATCH), (8, 9, 10))
     )
     return CountedRows(hands.count(), rows)
 
 
 def _hand_row(
-    values: tuple[Any, ...],
+    values: Sequence[Any],
+    json: list[Any],
     by_seat: dict[int, str],
     by_table: dict[int, list[str]],
     french: bool,
     valued: Callable[[Any, list[int] | None], tuple[int | None, str]],
 ) -> HandRow:
     round_no, table_no, number, prevalent, kind, winner, discarder = values[:7]
-    result, fans, deltas, table_id = values[7:]
+    table_id = values[7]
+    result, fans, deltas = json
     drawn = kind == Hand.Kind.DRAW or winner is None
     names = by_table.get(table_id, [""] * len(WINDS))
     hand_scores = player_scores(fans)

@@ -45,6 +45,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.selectors.json_text import BATCH, as_text, decoded
 from tournaments.selectors.room import get_standings_version
 
 #: Seconds a computed entry stays; a new version makes a new key anyway.
@@ -79,19 +80,22 @@ def _rules(tournament_ids: Iterable[int]) -> dict[int, tuple[str, Any]]:
 
 
 def _hands(table_ids: Any) -> dict[int, list[HandRecord]]:
+    """Every hand of the tables, by table in hand order; the JSON fields
+    read as text and decoded a batch at a time (``json_text``)."""
     hands: dict[int, list[HandRecord]] = defaultdict(list)
     rows = (
         Hand.objects.filter(table_id__in=table_ids)
         .order_by("table_id", "number")
         .values_list(
             "table_id", "number", "kind", "winner__wind", "discarder__wind",
-            "deltas", "result", "fans", "tiles", "seat_winds", "created_at",
+            "seat_winds", "created_at", as_text("deltas"), as_text("result"),
+            as_text("fans"), as_text("tiles"),
         )
     )  # fmt: skip
-    for table_id, number, kind, winner, discarder, deltas, *rest in rows.iterator(
-        chunk_size=2000
+    for row, (deltas, result, fans, tiles) in decoded(
+        rows.iterator(chunk_size=BATCH), JSON_COLUMNS
     ):
-        result, fans, tiles, seat_winds, created_at = rest
+        table_id, number, kind, winner, discarder, seat_winds, created_at = row[:7]
         hands[table_id].append(
             HandRecord(
                 number=number,
@@ -107,6 +111,10 @@ def _hands(table_ids: Any) -> dict[int, list[HandRecord]]:
             )
         )
     return hands
+
+
+#: Where ``_hands`` reads its JSON fields' texts.
+JSON_COLUMNS = (7, 8, 9, 10)
 
 
 def _penalties(table_ids: Any) -> dict[tuple[int, int | None], list[int]]:
