@@ -11,7 +11,7 @@ import random
 import pytest
 from hypothesis import given, settings
 
-from scoring.engine.stats import event_stats, player_stats
+from scoring.engine.stats import LEADER_FIGURES, Leader, event_stats, player_stats
 from tests.unit import test_stats_french, test_stats_mcr, test_stats_riichi
 from tests.unit.test_stats_properties import events
 
@@ -60,3 +60,26 @@ def test_two_seats_of_one_player_at_a_table_are_read_apart():
 def test_random_mcr_events(data):
     _, sessions = data
     assert event_stats(sessions).players == each_alone(sessions)
+
+
+@settings(max_examples=40, deadline=None)
+@given(events())
+def test_leaders_and_biggest_hands_are_the_first_of_the_full_sort(data):
+    """The leaders and the biggest hands keep only the best few
+    (``heapq.nsmallest``): the same as sorting them all and cutting, ties
+    in the order the players and hands come."""
+    _, sessions = data
+    event = event_stats(sessions, top=2)
+    players = list(event.players.values())
+    for key, higher in LEADER_FIGURES:
+        valued = [
+            (p, p.figures[key].value)
+            for p in players
+            if p.hands >= 1 and key in p.figures and p.figures[key].value is not None
+        ]
+        valued.sort(key=lambda pair: (-pair[1] if higher else pair[1], -pair[0].hands))
+        expected = tuple(Leader(p.player, v, p.hands) for p, v in valued[:2])
+        assert event.leaders.get(key, ()) == expected
+    values = [h.value.value for h in event.biggest_hands]
+    assert values == sorted(values, reverse=True)
+    assert len(event.biggest_hands) <= 6

@@ -232,6 +232,12 @@ def leaders(
         ]
         if not valued:
             continue
-        valued.sort(key=lambda pair: (-pair[1] if higher else pair[1], -pair[0].hands))
-        found[key] = tuple(Leader(p.player, v, p.hands) for p, v in valued[:top])
+        # The best ``top`` of thousands: ``nsmallest`` is ``sorted(...)[:top]``
+        # (ties kept in order) without sorting them all.
+        best = heapq.nsmallest(
+            max(top, 0),
+            valued,
+            key=lambda pair: (-pair[1] if higher else pair[1], -pair[0].hands),
+        )
+        found[key] = tuple(Leader(p.player, v, p.hands) for p, v in best)
     return found
