@@ -14,7 +14,8 @@ listed, since they are recorded facts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -24,6 +25,7 @@ from django.utils.translation import get_language
 
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets import get_ruleset
+from scoring.engine.stats import HandRecord
 from scoring.messages import unit_label
 from tournaments.export_labels import export_labels
 from tournaments.exports.rows import (
@@ -36,9 +38,12 @@ from tournaments.exports.rows import (
     TournamentInfo,
 )
 from tournaments.models import WINDS, Hand, Penalty, Seat, SeatResult, Tournament
+from tournaments.selectors.json_text import BATCH, as_text, decoded
 from tournaments.selectors.standings import get_standings
+from tournaments.selectors.stats import hand_record
 
 __all__ = [
+    "WorkbookHands",
     "export_labels",
     "get_export_standings",
     "get_tournament_info",
@@ -212,26 +217,81 @@ def list_hand_rows(tournament: Tournament) -> CountedRows:
         .order_by("table__round__number", "table__number", "number")
         .values_list(
             "table__round__number", "table__number", "number", "prevalent_wind",
-            "kind", "winner_id", "discarder_id", "result", "fans",
-            "deltas", "table_id",
+            "kind", "winner_id", "discarder_id", "table_id", as_text("result"),
+            as_text("fans"), as_text("deltas"),
         )
     )  # fmt: skip
+    # The JSON fields as text, decoded a batch at a time (``json_text``).
     rows = (
-        _hand_row(values, by_seat, by_table, french, valued)
-        for values in hands.iterator(chunk_size=2000)
+        _hand_row(values, json, by_seat, by_table, french, valued)
+        for values, json in decoded(hands.iterator(chunk_size=BATCH), (8, 9, 10))
     )
     return CountedRows(hands.count(), rows)
 
 
+class WorkbookHands:
+    """The tournament's hands read at most once for one workbook: by the
+    statistics when their cache misses (``records``), then by the "Hands"
+    sheet (``rows``), rather than each decoding every hand's JSON again.
+    Without a call to ``records`` the sheet streams them as
+    ``list_hand_rows`` does; with it, the hands stay in memory until the
+    sheet is written, as the statistics need them all at once anyway."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+        self._read: list[tuple[Sequence[Any], list[Any]]] | None = None
+
+    def records(self) -> dict[int, list[HandRecord]]:
+        """Every hand as the statistics read it, by table id (one query)."""
+        hands = (
+            Hand.objects.filter(table__round__tournament=self.tournament)
+            .order_by("table__round__number", "table__number", "number")
+            .values_list(
+                "table__round__number", "table__number", "number",
+                "prevalent_wind", "kind", "winner_id", "discarder_id", "table_id",
+                "winner__wind", "discarder__wind", "seat_winds", "created_at",
+                as_text("result"), as_text("fans"), as_text("deltas"),
+                as_text("tiles"),
+            )
+        )  # fmt: skip
+        self._read = list(decoded(hands.iterator(chunk_size=BATCH), (12, 13, 14, 15)))
+        found: dict[int, list[HandRecord]] = defaultdict(list)
+        for values, (result, fans, deltas, tiles) in self._read:
+            found[values[7]].append(
+                hand_record(
+                    values[2], values[4], values[8], values[9], values[10],
+                    values[11], (deltas, result, fans, tiles),
+                )
+            )  # fmt: skip
+        return found
+
+    def rows(self) -> CountedRows:
+        """The "Hands" sheet's rows: from the hands ``records`` read, else
+        ``list_hand_rows``."""
+        if self._read is None:
+            return list_hand_rows(self.tournament)
+        read, self._read = self._read, None
+        by_seat, by_table = _seat_names(self.tournament)
+        french = (get_language() or "").startswith("fr")
+        valued = _hand_valuer(self.tournament.ruleset)
+        rows = (
+            _hand_row(values, json[:3], by_seat, by_table, french, valued)
+            for values, json in read
+        )
+        return CountedRows(len(read), rows)
+
+
 def _hand_row(
-    values: tuple[Any, ...],
+    values: Sequence[Any],
+    json: list[Any],
     by_seat: dict[int, str],
     by_table: dict[int, list[str]],
     french: bool,
     valued: Callable[[Any, list[int] | None], tuple[int | None, str]],
 ) -> HandRow:
     round_no, table_no, number, prevalent, kind, winner, discarder = values[:7]
-    result, fans, deltas, table_id = values[7:]
+    table_id = values[7]
+    result, fans, deltas = json
     drawn = kind == Hand.Kind.DRAW or winner is None
     names = by_table.get(table_id, [""] * len(WINDS))
     hand_scores = player_scores(fans)

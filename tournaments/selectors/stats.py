@@ -15,7 +15,7 @@ closed or reopened), so a change is seen at once and nothing is deleted.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -45,6 +45,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.selectors.json_text import BATCH, as_text, decoded
 from tournaments.selectors.room import get_standings_version
 
 #: Seconds a computed entry stays; a new version makes a new key anyway.
@@ -79,34 +80,59 @@ def _rules(tournament_ids: Iterable[int]) -> dict[int, tuple[str, Any]]:
 
 
 def _hands(table_ids: Any) -> dict[int, list[HandRecord]]:
+    """Every hand of the tables, by table in hand order; the JSON fields
+    read as text and decoded a batch at a time (``json_text``)."""
     hands: dict[int, list[HandRecord]] = defaultdict(list)
     rows = (
         Hand.objects.filter(table_id__in=table_ids)
         .order_by("table_id", "number")
         .values_list(
             "table_id", "number", "kind", "winner__wind", "discarder__wind",
-            "deltas", "result", "fans", "tiles", "seat_winds", "created_at",
+            "seat_winds", "created_at", as_text("deltas"), as_text("result"),
+            as_text("fans"), as_text("tiles"),
         )
     )  # fmt: skip
-    for table_id, number, kind, winner, discarder, deltas, *rest in rows.iterator(
-        chunk_size=2000
+    for row, (deltas, result, fans, tiles) in decoded(
+        rows.iterator(chunk_size=BATCH), JSON_COLUMNS
     ):
-        result, fans, tiles, seat_winds, created_at = rest
+        table_id, number, kind, winner, discarder, seat_winds, created_at = row[:7]
         hands[table_id].append(
-            HandRecord(
-                number=number,
-                kind=kind,
-                winner=_seat(winner),
-                discarder=_seat(discarder),
-                deltas=tuple(int(d) for d in deltas or ()),
-                result=result or {},
-                dealer=seat_winds.index("E") if "E" in (seat_winds or "") else None,
-                fans=fans,
-                tiles=tiles,
-                created_at=created_at,
+            hand_record(
+                number, kind, winner, discarder, seat_winds, created_at,
+                (deltas, result, fans, tiles),
             )
-        )
+        )  # fmt: skip
     return hands
+
+
+def hand_record(
+    number: int,
+    kind: str,
+    winner_wind: str | None,
+    discarder_wind: str | None,
+    seat_winds: str | None,
+    created_at: Any,
+    json: Sequence[Any],
+) -> HandRecord:
+    """A stored hand as the statistics read it; ``json``: its decoded
+    deltas, result, fans and tiles."""
+    deltas, result, fans, tiles = json
+    return HandRecord(
+        number=number,
+        kind=kind,
+        winner=_seat(winner_wind),
+        discarder=_seat(discarder_wind),
+        deltas=tuple(int(d) for d in deltas or ()),
+        result=result or {},
+        dealer=seat_winds.index("E") if "E" in (seat_winds or "") else None,
+        fans=fans,
+        tiles=tiles,
+        created_at=created_at,
+    )
+
+
+#: Where ``_hands`` reads its JSON fields' texts.
+JSON_COLUMNS = (7, 8, 9, 10)
 
 
 def _penalties(table_ids: Any) -> dict[tuple[int, int | None], list[int]]:
@@ -126,6 +152,7 @@ def load_sessions(
     *,
     player_id: int | None = None,
     ruleset: str | None = None,
+    hands: Mapping[int, Sequence[HandRecord]] | None = None,
 ) -> list[SessionRecord]:
     """The sessions at closed tables of ``tournaments`` (any queryset: one
     event, a league's, those an audience may see), every player's or
@@ -133,7 +160,9 @@ def load_sessions(
     tournament, round and table. Four queries.
 
     The table records of a player's sessions know only that player's seat
-    (``players`` has ``None`` for the others)."""
+    (``players`` has ``None`` for the others). ``hands``: the tables' hands
+    by table id, when the caller has read them already (the workbook reads
+    them once for its "Hands" sheet too); three queries then."""
     results = SeatResult.objects.filter(
         round__tournament__in=tournaments, seat__table__is_closed=True
     )
@@ -153,7 +182,9 @@ def load_sessions(
     if not rows:
         return []
     table_ids = results.values("seat__table_id")
-    hands, penalties = _hands(table_ids), _penalties(table_ids)
+    if hands is None:
+        hands = _hands(table_ids)
+    penalties = _penalties(table_ids)
     rules = _rules(row[6] for row in rows)
     players: dict[int, list[Any]] = defaultdict(lambda: [None] * len(WINDS))
     for table_id, wind, player, *_ in rows:
@@ -203,11 +234,15 @@ class TournamentStats:
 
 
 def get_tournament_stats(
-    tournament: Tournament, *, min_hands: int | None = None
+    tournament: Tournament,
+    *,
+    min_hands: int | None = None,
+    hands: Mapping[int, Sequence[HandRecord]] | None = None,
 ) -> TournamentStats:
-    """The event's figures and every player's (six queries), without the
-    cache: see ``get_cached_tournament_stats``."""
-    sessions = load_sessions(Tournament.objects.filter(pk=tournament.pk))
+    """The event's figures and every player's (six queries, five with
+    ``hands``: see ``load_sessions``), without the cache: see
+    ``get_cached_tournament_stats``."""
+    sessions = load_sessions(Tournament.objects.filter(pk=tournament.pk), hands=hands)
     minimum = min_hands_default() if min_hands is None else min_hands
     registrations = {
         r.player_id: r for r in tournament.registrations.select_related("player__club")
@@ -234,18 +269,23 @@ def get_cached_tournament_stats(
     *,
     min_hands: int | None = None,
     version: str | None = None,
+    hands: Callable[[], Mapping[int, Sequence[HandRecord]]] | None = None,
 ) -> TournamentStats:
     """``get_tournament_stats``, computed once per version of the closed
     tables (``get_standings_version``: a hand corrected or deleted, a table
     closed or reopened, a registration makes a new key). Language-free.
-    ``version``: that version, when the caller has read it already."""
+    ``version``: that version, when the caller has read it already;
+    ``hands``: gives the tables' hands by table id on a miss, read by the
+    caller (``load_sessions``)."""
     minimum = min_hands_default() if min_hands is None else min_hands
     if version is None:
         version = get_standings_version(tournament)
     key = f"stats:event:{tournament.pk}:{tournament.slug}:{minimum}:{version}"
     found = cache.get(key)
     if found is None:
-        found = get_tournament_stats(tournament, min_hands=minimum)
+        found = get_tournament_stats(
+            tournament, min_hands=minimum, hands=hands() if hands else None
+        )
         cache.set(key, found, STATS_CACHE_SECONDS)
     return found
 

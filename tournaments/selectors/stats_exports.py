@@ -7,7 +7,9 @@ the values exact; ``tournaments.exports.stats_sheet`` lays them out.
 
 from __future__ import annotations
 
-from scoring.engine.stats import RATES
+from collections.abc import Callable, Mapping, Sequence
+
+from scoring.engine.stats import RATES, HandRecord
 from scoring.messages import unit_label
 from tournaments.exports.stats_sheet import (
     BiggestHandRow,
@@ -20,7 +22,10 @@ from tournaments.selectors.stats import get_cached_tournament_stats
 from tournaments.selectors.stats_words import figure_label
 
 
-def get_stats_sheet(tournament: Tournament) -> StatsSheet | None:
+def get_stats_sheet(
+    tournament: Tournament,
+    hands: Callable[[], Mapping[int, Sequence[HandRecord]]] | None = None,
+) -> StatsSheet | None:
     """Every player's figures (a column per figure the rule set knows) and
     the event's biggest hands; ``None`` before a table is closed.
 
@@ -28,8 +33,9 @@ def get_stats_sheet(tournament: Tournament) -> StatsSheet | None:
     keyed by the closed tables' version): at 3,200 players and 8 rounds
     they take 7 s to compute and 0.7 s to read back, so a workbook built
     after the pages were seen, or in a second language, does not compute
-    them again (issue 31, item 4). A miss computes and stores them."""
-    found = get_cached_tournament_stats(tournament)
+    them again (issue 31, item 4). A miss computes and stores them, from
+    the hands ``hands`` gives when given (the workbook's own read)."""
+    found = get_cached_tournament_stats(tournament, hands=hands)
     event, code = found.event, found.ruleset
     if event is None:
         return None

@@ -24,10 +24,10 @@ from tournaments.exports.standings_xlsx import build_standings_workbook
 from tournaments.extensions import extra_sheets
 from tournaments.models import ExportFile, Registration, Tournament
 from tournaments.selectors.exports import (
+    WorkbookHands,
     export_labels,
     get_export_standings,
     get_tournament_info,
-    list_hand_rows,
     list_penalty_rows,
     list_session_rows,
 )
@@ -111,11 +111,15 @@ def build_export(
                 decimal_separator=decimal_separator,
             )
             return export_filename(tournament, kind), text.encode("utf-8-sig")
+        # The hands are read once: by the statistics on a cache miss, then
+        # by the "Hands" sheet.
+        hands = WorkbookHands(tournament)
+        statistics = get_stats_sheet(tournament, hands=hands.records)
         content = build_standings_workbook(
             get_tournament_info(tournament, len(standings)),
             standings,
             list_session_rows(tournament),
-            list_hand_rows(tournament),
+            hands.rows(),
             list_penalty_rows(tournament),
             labels,
             on_progress=on_progress,
@@ -124,7 +128,7 @@ def build_export(
                 (str(sheet.title()), partial(sheet.write, tournament))
                 for sheet in extra_sheets(tournament)
             ],
-            statistics=get_stats_sheet(tournament),
+            statistics=statistics,
         )
     return export_filename(tournament, kind), content
 

@@ -8,12 +8,14 @@ figure among players with at least ``min_hands`` hands.
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from collections.abc import Collection, Hashable, Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from fractions import Fraction
 
+from scoring.engine.base import HandValue
 from scoring.engine.rulesets import get_ruleset
 from scoring.engine.stats.figures import Figure, Number, counted, mean, share
 from scoring.engine.stats.player import (
@@ -22,10 +24,10 @@ from scoring.engine.stats.player import (
     PlayerStats,
     highlight,
     item_counts,
-    player_stats,
+    players_stats,
 )
 from scoring.engine.stats.reading import HandReader, value_rank
-from scoring.engine.stats.records import SessionRecord, TableRecord
+from scoring.engine.stats.records import ReadHand, SessionRecord, TableRecord
 
 #: The figures with leaders, and whether a higher value leads.
 LEADER_FIGURES: tuple[tuple[str, bool], ...] = (
@@ -108,14 +110,9 @@ def event_stats(
     if len(codes) > 1:
         raise ValueError("sessions of one rule set only")
     reader = HandReader()
-    by_player: dict[Hashable, list[SessionRecord]] = {}
-    for session in listed:
-        by_player.setdefault(session.player, []).append(session)
-    players = {
-        player: player_stats(played, reader) for player, played in by_player.items()
-    }
+    players = players_stats(listed, reader)
     tables = tables_of(listed)
-    items, items_hands, names_fr, biggest = _hands(tables, reader)
+    items, items_hands, names_fr, biggest = _hands(tables, reader, top * 3)
     paces = _paces(tables)
     return EventStats(
         figures=_figures(tables, reader, paces),
@@ -135,12 +132,15 @@ def event_stats(
 
 
 def _hands(
-    tables: list[TableRecord], reader: HandReader
+    tables: list[TableRecord], reader: HandReader, biggest: int
 ) -> tuple[Counter[str], int, dict[str, str], list[Highlight]]:
+    """The items of the winning hands and the ``biggest`` won hands, biggest
+    first (then by round, table and hand): only those become ``Highlight``s,
+    not every won hand of the event."""
     items: Counter[str] = Counter()
     names_fr: dict[str, str] = {}
     itemised = 0
-    won: list[Highlight] = []
+    won: list[tuple[TableRecord, ReadHand, HandValue]] = []
     for table in tables:
         for read in reader.read(table):
             winner = read.hand.winner
@@ -154,19 +154,26 @@ def _hands(
                         names_fr.setdefault(item.name, item.name_fr)
             value = reader.value(table, read)
             if value is not None:
-                player = table.players[winner] if winner < len(table.players) else None
-                won.append(highlight(player, value, table, read))
+                won.append((table, read, value))
+    found: list[Highlight] = []
     if won:
         units = get_ruleset(tables[0].ruleset).words.units
-        won.sort(
-            key=lambda h: (
-                tuple(-part for part in value_rank(h.value, units)),
-                h.round_number,
-                h.table_number,
-                h.number,
-            )
-        )
-    return items, itemised, names_fr, won
+        # ``nsmallest`` is ``sorted(...)[:n]``, ties kept in order.
+        for table, read, value in heapq.nsmallest(
+            biggest,
+            won,
+            key=lambda w: (
+                tuple(-part for part in value_rank(w[2], units)),
+                w[0].round_number,
+                w[0].table_number,
+                w[1].hand.number,
+            ),
+        ):
+            winner = read.hand.winner
+            assert winner is not None
+            player = table.players[winner] if winner < len(table.players) else None
+            found.append(highlight(player, value, table, read))
+    return items, itemised, names_fr, found
 
 
 def _paces(tables: list[TableRecord]) -> list[TablePace]:
@@ -225,6 +232,12 @@ def leaders(
         ]
         if not valued:
             continue
-        valued.sort(key=lambda pair: (-pair[1] if higher else pair[1], -pair[0].hands))
-        found[key] = tuple(Leader(p.player, v, p.hands) for p, v in valued[:top])
+        # The best ``top`` of thousands: ``nsmallest`` is ``sorted(...)[:top]``
+        # (ties kept in order) without sorting them all.
+        best = heapq.nsmallest(
+            max(top, 0),
+            valued,
+            key=lambda pair: (-pair[1] if higher else pair[1], -pair[0].hands),
+        )
+        found[key] = tuple(Leader(p.player, v, p.hands) for p, v in best)
     return found

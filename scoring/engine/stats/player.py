@@ -133,66 +133,141 @@ def player_stats(
     reader = reader or HandReader()
     rules = get_ruleset(code)
     tally = _Tally()
-    for session in sessions:
-        _read_session(tally, session, rules, reader)
+    _read_sessions(sessions, {player: tally}, rules, reader)
     return _stats(player, code, rules, tally, sessions)
 
 
-def _read_session(
-    tally: _Tally, session: SessionRecord, rules: AnyRuleSet, reader: HandReader
+def players_stats(
+    sessions: Sequence[SessionRecord], reader: HandReader | None = None
+) -> dict[Hashable, PlayerStats]:
+    """Every player's ``player_stats`` over ``sessions`` (one rule set), by
+    player in the order of their first session. The same figures as one
+    ``player_stats`` per player, but the hands of a table are gone through
+    once for the sessions listed together at it, not once per seat."""
+    by_player: dict[Hashable, list[SessionRecord]] = {}
+    for session in sessions:
+        by_player.setdefault(session.player, []).append(session)
+    if not by_player:
+        return {}
+    code = sessions[0].table.ruleset
+    if any(s.table.ruleset != code for s in sessions):
+        raise ValueError("sessions of one rule set only")
+    reader = reader or HandReader()
+    rules = get_ruleset(code)
+    tallies = {player: _Tally() for player in by_player}
+    _read_sessions(sessions, tallies, rules, reader)
+    return {
+        player: _stats(player, code, rules, tallies[player], played)
+        for player, played in by_player.items()
+    }
+
+
+def _read_sessions(
+    sessions: Sequence[SessionRecord],
+    tallies: dict[Hashable, _Tally],
+    rules: AnyRuleSet,
+    reader: HandReader,
 ) -> None:
-    table, seat = session.table, session.seat
+    """Each session into its player's tally, in the order given: the
+    sessions listed one after the other at one table (of different players)
+    share one pass over its hands. Each tally still sees its player's hands
+    in their sessions' order, so lists and the first best hand come out as
+    session by session."""
+    start, count = 0, len(sessions)
+    while start < count:
+        table = sessions[start].table
+        players, seats = {sessions[start].player}, {sessions[start].seat}
+        end = start + 1
+        while (
+            end < count
+            and sessions[end].table is table
+            and sessions[end].player not in players
+            and sessions[end].seat not in seats
+        ):
+            players.add(sessions[end].player)
+            seats.add(sessions[end].seat)
+            end += 1
+        _read_table(sessions[start:end], tallies, rules, reader)
+        start = end
+
+
+def _read_table(
+    sessions: Sequence[SessionRecord],
+    tallies: dict[Hashable, _Tally],
+    rules: AnyRuleSet,
+    reader: HandReader,
+) -> None:
+    """The hands of one table for its ``sessions`` (distinct players, each
+    at their seat). What every seat counts alike (hands, washouts, hands
+    where declarations are known) is counted once for the table; then each
+    hand touches only the seats it concerns: its winners, its discarder,
+    its dealer, the declarers and, where the rule set scores every player's
+    hand, every seat."""
+    table = sessions[0].table
     hands = reader.read(table)
+    seats: dict[int, tuple[_Tally, Hashable]] = {
+        s.seat: (tallies[s.player], s.player) for s in sessions
+    }
+    washouts = declared_known = 0
     running = [0] * SEATS
-    busted, known = False, False
+    busted = dict.fromkeys(seats, False)
+    known = False
+    last = len(hands) - 1
     for index, read in enumerate(hands):
-        _read_hand(tally, read, table, seat, reader, session.player)
-        _read_dealer(tally, hands, index, seat)
-        for place, delta in enumerate(read.hand.deltas[:SEATS]):
+        hand, facts, winners = read.hand, read.facts, read.winners
+        washouts += read.washout
+        deltas = hand.deltas
+        for seat in winners if len(winners) < 2 else dict.fromkeys(winners):
+            entry = seats.get(seat)
+            if entry is not None:
+                tally = entry[0]
+                tally.wins += 1
+                tally.self_draws += hand.kind == "self_draw"
+                tally.won.append(deltas[seat] if seat < len(deltas) else 0)
+        out = hand.discarder
+        if winners and out is not None and out in seats and out not in winners:
+            tally = seats[out][0]
+            tally.deal_ins += 1
+            tally.lost.append(-(deltas[out] if out < len(deltas) else 0))
+        if facts.declared is not None:
+            declared_known += 1
+            for seat, (tally, _) in seats.items():
+                if seat in facts.declared:
+                    tally.declared += 1
+                    tally.declared_wins += seat in winners
+        if facts.hand_scores is not None:
+            scores = facts.hand_scores
+            for seat, (tally, _) in seats.items():
+                if seat < len(scores):
+                    points = (
+                        tally.winning_points if seat in winners else tally.other_points
+                    )
+                    points.append(scores[seat])
+        if hand.winner is not None and hand.winner in seats:
+            tally, player = seats[hand.winner]
+            _read_win(tally, read, table, reader, player)
+        if hand.dealer is not None and hand.dealer in seats and index < last:
+            tally = seats[hand.dealer][0]
+            tally.dealer_turns += 1
+            tally.dealer_kept += hands[index + 1].hand.dealer == hand.dealer
+        for place, delta in enumerate(deltas[:SEATS]):
             running[place] += delta
         held = rules.running_scores(_four(running), table.options)
         if held is not None:
             known = True
-            busted = busted or held[seat] < 0
-    if known:
-        tally.bust_known += 1
-        tally.busts += busted
+            for seat in busted:
+                busted[seat] = busted[seat] or held[seat] < 0
+    for seat, (tally, _) in seats.items():
+        tally.hands += len(hands)
+        tally.washouts += washouts
+        tally.declared_known += declared_known
+        if known:
+            tally.bust_known += 1
+            tally.busts += busted[seat]
 
 
 def _four(values: list[int]) -> tuple[int, int, int, int]:
     return (values[0], values[1], values[2], values[3])
-
-
-def _read_hand(
-    tally: _Tally,
-    read: ReadHand,
-    table: TableRecord,
-    seat: int,
-    reader: HandReader,
-    player: Hashable,
-) -> None:
-    hand, facts = read.hand, read.facts
-    tally.hands += 1
-    won = seat in read.winners
-    delta = hand.deltas[seat] if seat < len(hand.deltas) else 0
-    tally.washouts += read.washout
-    if won:
-        tally.wins += 1
-        tally.self_draws += hand.kind == "self_draw"
-        tally.won.append(delta)
-    elif read.winners and hand.discarder == seat:
-        tally.deal_ins += 1
-        tally.lost.append(-delta)
-    if facts.declared is not None:
-        tally.declared_known += 1
-        if seat in facts.declared:
-            tally.declared += 1
-            tally.declared_wins += won
-    if facts.hand_scores is not None and seat < len(facts.hand_scores):
-        points = tally.winning_points if won else tally.other_points
-        points.append(facts.hand_scores[seat])
-    if hand.winner == seat:
-        _read_win(tally, read, table, reader, player)
 
 
 def _read_win(
@@ -237,17 +312,6 @@ def highlight(
         items=tuple(item.name for item in items),
         tiles=read.hand.tiles,
     )
-
-
-def _read_dealer(
-    tally: _Tally, hands: tuple[ReadHand, ...], index: int, seat: int
-) -> None:
-    """A dealer turn kept: the next hand of the table has the same dealer."""
-    hand = hands[index].hand
-    if hand.dealer != seat or index + 1 >= len(hands):
-        return
-    tally.dealer_turns += 1
-    tally.dealer_kept += hands[index + 1].hand.dealer == seat
 
 
 def _stats(
