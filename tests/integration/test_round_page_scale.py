@@ -60,6 +60,20 @@ def urls(table: Table) -> dict[str, str]:
     }
 
 
+@pytest.fixture
+def drawn_codes(monkeypatch) -> list[str]:
+    """The content of every QR code drawn (``segno.make``) during the test."""
+    calls: list[str] = []
+    make = segno.make
+
+    def counting_make(content, *args, **kwargs):
+        calls.append(content)
+        return make(content, *args, **kwargs)
+
+    monkeypatch.setattr(segno, "make", counting_make)
+    return calls
+
+
 def test_tables_come_a_page_at_a_time_with_a_go_to_table_field(staff_client, organiser):
     tables = seated_tables(organiser, 5)
     url = urls(tables[0])["round"]
@@ -103,27 +117,21 @@ def test_a_new_link_or_a_reopened_table_goes_back_to_its_page(staff_client, orga
     assert f"/table/{tables[2].token}/" in page
 
 
-def test_each_qr_code_is_drawn_once_per_link(staff_client, organiser, monkeypatch):
-    calls: list[str] = []
-    make = segno.make
-
-    def counting_make(content, *args, **kwargs):
-        calls.append(content)
-        return make(content, *args, **kwargs)
-
-    monkeypatch.setattr(segno, "make", counting_make)
+def test_each_qr_code_is_drawn_once_per_link(staff_client, organiser, drawn_codes):
     tables = seated_tables(organiser, 2)
     pages = urls(tables[0])
     for _ in range(3):
         page = staff_client.get(pages["round"]).content.decode()
     assert page.count('class="segno"') == 2
     staff_client.get(pages["round-print"])  # the print size was drawn too
-    assert len(calls) == 2
+    assert len(drawn_codes) == 2
 
     seating.rotate_table_token(table_id=tables[0].pk, actor=organiser)
     tables[0].refresh_from_db()
     page = staff_client.get(pages["round"]).content.decode()
-    assert len(calls) == 3 and calls[-1].endswith(f"/table/{tables[0].token}/")
+    assert len(drawn_codes) == 3 and drawn_codes[-1].endswith(
+        f"/table/{tables[0].token}/"
+    )
     assert f"<title>http://testserver/table/{tables[0].token}/</title>" in page
 
 
@@ -370,29 +378,21 @@ def test_the_public_round_page_renders_its_tables_once_per_change(
 
 
 def test_a_fresh_seating_s_print_page_draws_ten_codes_and_keeps_the_full_one(
-    staff_client, organiser, monkeypatch
+    staff_client, organiser, drawn_codes
 ):
     """800 codes in one request took 5-7 s: the print page draws ten, shows
     the others as images, and keeps only a version with every code inline."""
-    calls: list[str] = []
-    make = segno.make
-
-    def counting_make(content, *args, **kwargs):
-        calls.append(content)
-        return make(content, *args, **kwargs)
-
-    monkeypatch.setattr(segno, "make", counting_make)
     tables = seated_tables(organiser, 12)
     print_url = urls(tables[0])["round-print"]
     first = staff_client.get(print_url).content.decode()
-    assert first.count('class="segno"') == 10 and len(calls) == 10
+    assert first.count('class="segno"') == 10 and len(drawn_codes) == 10
     images = re.findall(r'<img src="([^"]+/qr\.svg\?v=\w+)"', first)
     assert len(images) == 2
     for image in images:  # the browser fetches them: each drawn once
         assert staff_client.get(image).status_code == 200
-    assert len(calls) == 12
+    assert len(drawn_codes) == 12
     second = staff_client.get(print_url).content.decode()
     assert second.count('class="segno"') == 12 and "<img" not in second
     third = staff_client.get(print_url).content.decode()
     slips = 'id="slips"'
-    assert third.split(slips)[1] == second.split(slips)[1] and len(calls) == 12
+    assert third.split(slips)[1] == second.split(slips)[1] and len(drawn_codes) == 12
