@@ -7,14 +7,7 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests.factories import TournamentFactory, organiser_account
-from tests.xdist_groups import add_group_suffixes
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(config, items):
-    # A worker's own "dist" is "no"; xdist tells it of loadgroup this way.
-    if getattr(config.option, "loadgroup", False):
-        add_group_suffixes(items)
+from tests.xdist_groups import pytest_collection_modifyitems  # noqa: F401  (a hook)
 
 
 @pytest.fixture(autouse=True)

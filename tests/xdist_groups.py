@@ -6,7 +6,8 @@ which pytest 9 no longer reads (a node's id is now ``item._id``). So every
 group was spread over both workers: the venue template, meant to be built
 once for its two modules, was built on each (80 s of CPU twice), and the
 live-publishing module's one server started twice. ``add_group_suffixes``
-gives the ids their suffix when xdist's did not take.
+gives the ids their suffix when xdist's did not take; tests/conftest.py
+imports the hook below, which calls it on each worker.
 """
 
 from __future__ import annotations
@@ -31,3 +32,12 @@ def add_group_suffixes(items: Iterable[pytest.Item]) -> None:
         group = group_of(item)
         if group and not item.nodeid.endswith(f"@{group}"):
             item._id = NodeId.parse(f"{item.nodeid}@{group}")  # type: ignore[attr-defined]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    # A worker's own "dist" is "no"; xdist tells it of loadgroup this way.
+    if getattr(config.option, "loadgroup", False):
+        add_group_suffixes(items)

@@ -4,6 +4,7 @@ tests/xdist_groups.py) and each worker built the venue template."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -25,35 +26,44 @@ def test_where(n):
 
 
 def test_a_group_spread_over_two_modules_runs_on_one_worker(tmp_path: Path):
-    folder = ROOT / "tests" / "unit" / f"xdist_probe_{tmp_path.name}"
-    folder.mkdir()
-    try:
-        (folder / "__init__.py").write_text("")
-        for name in ("test_first.py", "test_second.py"):
-            (folder / name).write_text(textwrap.dedent(GROUPED))
-        run = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "-p",
-                "no:cacheprovider",
-                "-v",
-                "-n",
-                "2",
-                "--dist",
-                "loadgroup",
-                str(folder),
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-    finally:
-        for path in sorted(folder.rglob("*"), reverse=True):
-            path.rmdir() if path.is_dir() else path.unlink()
-        folder.rmdir()
+    # The probe has the suite's hook and xdist, nothing else: the suite's
+    # other plugins (Django, Hypothesis, Faker, schemathesis) would cost
+    # each of its three processes seconds to import.
+    (tmp_path / "conftest.py").write_text(
+        "from tests.xdist_groups import pytest_collection_modifyitems  # noqa: F401\n"
+    )
+    for name in ("test_first.py", "test_second.py"):
+        (tmp_path / name).write_text(textwrap.dedent(GROUPED))
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "xdist.plugin",
+            "-p",
+            "no:cacheprovider",
+            "-c",
+            os.devnull,
+            "--rootdir",
+            str(tmp_path),
+            "-v",
+            "-n",
+            "2",
+            "--dist",
+            "loadgroup",
+            str(tmp_path),
+        ],
+        cwd=tmp_path,
+        env={
+            **os.environ,
+            "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+            "PYTHONPATH": str(ROOT),
+        },
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout[-2000:]
     workers = set(re.findall(r"\[(gw\d)\] .*PASSED", run.stdout))
     assert len(re.findall(r"PASSED", run.stdout)) == 8, run.stdout[-2000:]
