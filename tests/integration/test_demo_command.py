@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from tests.factories import TournamentFactory
 from tournaments.demo import DEMO_USERNAME, wait_for_plan
 from tournaments.models import AuditEvent, Hand, Player, SeatingPlan, Tournament
 
@@ -29,33 +30,44 @@ def test_reset_recreates_a_played_demo(settings):
     assert not AuditEvent.objects.filter(tournament_id=first.pk).exists()
 
 
-def test_no_demo_login_without_debug(settings):
-    """With DEBUG off, no account with the known password is created."""
+def test_the_demo_login_only_with_debug_or_when_asked(settings):
+    """With DEBUG off no account with the known password is created; on the
+    existing demo, --with-login adds it, and so does DEBUG on (one demo
+    built: the command only adds the login to a demo that exists)."""
     settings.DEBUG = False
     call_command("load_demo")
-    assert not get_user_model().objects.filter(username=DEMO_USERNAME).exists()
-    assert Tournament.objects.get().rounds.filter(status="finished").count() == 2
+    users = get_user_model().objects
+    assert not users.filter(username=DEMO_USERNAME).exists()
+    demo = Tournament.objects.get()
+    assert demo.rounds.filter(status="finished").count() == 2
 
-
-def test_demo_login_when_asked(settings):
-    settings.DEBUG = False
     call_command("load_demo", "--with-login")
-    user = get_user_model().objects.get(username=DEMO_USERNAME)
+    user = users.get(username=DEMO_USERNAME)
     assert user.has_perm("tournaments.add_tournament")
-    assert Tournament.objects.get().organisers.filter(pk=user.pk).exists()
+    assert demo.organisers.filter(pk=user.pk).exists()
 
-
-def test_demo_login_with_debug(settings):
+    user.delete()
     settings.DEBUG = True
     call_command("load_demo")
-    assert get_user_model().objects.filter(username=DEMO_USERNAME).exists()
+    assert Tournament.objects.get().pk == demo.pk
+    assert demo.organisers.filter(username=DEMO_USERNAME).exists()
+
+
+def pending_plan() -> SeatingPlan:
+    """A seating job waiting for its worker (the wait reads its row only)."""
+    return SeatingPlan.objects.create(
+        tournament=TournamentFactory(),
+        first_round=1,
+        rounds_count=1,
+        mode="random",
+        seed=1,
+        status=SeatingPlan.Status.PENDING,
+    )
 
 
 def test_wait_for_plan_waits_for_the_worker():
     """With a broker, the demo polls the plan until a worker has finished it."""
-    call_command("load_demo")
-    plan = SeatingPlan.objects.get()
-    SeatingPlan.objects.filter(pk=plan.pk).update(status=SeatingPlan.Status.PENDING)
+    plan = pending_plan()
     polls = []
 
     def worker_finishes(_seconds):
@@ -71,9 +83,7 @@ def test_wait_for_plan_waits_for_the_worker():
 
 
 def test_wait_for_plan_gives_up_without_a_worker():
-    call_command("load_demo")
-    plan = SeatingPlan.objects.get()
-    SeatingPlan.objects.filter(pk=plan.pk).update(status=SeatingPlan.Status.PENDING)
+    plan = pending_plan()
     with (
         mock.patch("tournaments.demo.time.sleep"),
         pytest.raises(RuntimeError, match="worker"),
