@@ -106,12 +106,13 @@ test-live:
 	$(MAKE) --no-print-directory --output-sync=target -j3 test-worker test-faults test-e2e
 
 # Services first, so a missing one fails the run at once, not after the suite.
-# The two passes keep both cores busy, one after the other; the live suites,
-# which mostly wait on their servers and the browser, run beside them: the
-# run lasts about as long as the passes, not the passes and the live suites.
-test: services lint
-	$(MAKE) --no-print-directory --output-sync=target -j4 \
-	  test-passes test-worker test-faults test-e2e
+# Then everything side by side: the linters, the two passes and the live
+# suites. The machine's two cores stay busy to the end: one after the other,
+# the passes left a core idle while one long test (the hostile-forms crawl,
+# a venue's start) finished, and the linters ran alone on one core.
+test: services venv
+	$(MAKE) --no-print-directory --output-sync=target -j6 \
+	  lint test-sqlite test-postgres test-worker test-faults test-e2e
 
 test-passes: venv
 	$(MAKE) --no-print-directory test-sqlite
