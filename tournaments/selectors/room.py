@@ -7,6 +7,7 @@ Each function runs a fixed number of queries, whatever the size of the event.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
 
 from django.db.models import Count, F, Max, Q, QuerySet, Sum
@@ -90,7 +91,11 @@ def get_room_version(
         *registrations.values(),
         *(part for row in rounds for part in row),
     ]
-    return "-".join(str(part) for part in parts)
+    # Times in ISO form: the value is part of cache keys, and a space (as in
+    # str() of a datetime) is a key memcached would refuse.
+    return "-".join(
+        part.isoformat() if isinstance(part, datetime) else str(part) for part in parts
+    )
 
 
 def get_standings_version(tournament: Tournament) -> str:
