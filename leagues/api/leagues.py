@@ -27,7 +27,12 @@ from leagues.selectors import standings_pages
 from leagues.selectors.standings import get_league_page
 from leagues.selectors.visibility import audience_of
 from leagues.services import leagues as league_services
-from tournaments.api.inputs import RulesetField, StrictInput, tiebreaks_field
+from tournaments.api.inputs import (
+    RowsWindowInput,
+    RulesetField,
+    StrictInput,
+    tiebreaks_field,
+)
 from tournaments.models import Tournament
 from tournaments.permissions import ORGANISER_REQUIRED
 from tournaments.services.errors import ServiceError
@@ -95,9 +100,8 @@ MAX_ROWS = 1000
 """The most standings rows one request returns."""
 
 
-class StandingsPageInput(serializers.Serializer):
-    """The standings' window: ``limit`` rows from the ``offset``-th (the
-    API's pagination words, ``LimitOffsetPagination``)."""
+class StandingsPageInput(RowsWindowInput):
+    """The league standings' window (a page of 100 rows by default)."""
 
     limit = serializers.IntegerField(
         min_value=1,
@@ -107,13 +111,6 @@ class StandingsPageInput(serializers.Serializer):
             "Standings rows to return (default: a page, 100 rows); "
             "`standings_count` says how many there are."
         ),
-    )
-    offset = serializers.IntegerField(
-        min_value=0,
-        max_value=10**6,
-        default=0,
-        required=False,
-        help_text="Rows of the standings to skip first.",
     )
 
 

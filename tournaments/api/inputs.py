@@ -215,3 +215,17 @@ def _message(field: serializers.Field, key: str, **params: Any) -> list[str]:
     except serializers.ValidationError as error:
         return [str(detail) for detail in error.detail]
     return []
+
+
+class RowsWindowInput(serializers.Serializer):
+    """A window of a long list: ``limit`` rows from the ``offset``-th (the
+    API's pagination words, as DRF's ``LimitOffsetPagination`` takes them).
+    Each list declares its own ``limit``: its largest page and its default."""
+
+    offset = serializers.IntegerField(
+        min_value=0,
+        max_value=10**6,
+        default=0,
+        required=False,
+        help_text="Rows of the standings to skip first.",
+    )

@@ -18,7 +18,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.access import ROUND_TABLES_PREFETCH, get_round, get_tournament
-from tournaments.api.inputs import RulesetField, StrictInput, tiebreaks_field
+from tournaments.api.inputs import (
+    RowsWindowInput,
+    RulesetField,
+    StrictInput,
+    tiebreaks_field,
+)
 from tournaments.api.serializers import (
     RegistrationOutput,
     RoundOutput,
@@ -390,9 +395,8 @@ TOTAL_COUNT = OpenApiParameter(
 )
 
 
-class StandingsWindowInput(serializers.Serializer):
-    """The standings' window: ``limit`` rows from the ``offset``-th (the
-    API's pagination words, as the league's standings take them)."""
+class StandingsWindowInput(RowsWindowInput):
+    """The standings' window (every row unless ``limit`` says fewer)."""
 
     limit = serializers.IntegerField(
         min_value=1,
@@ -402,13 +406,6 @@ class StandingsWindowInput(serializers.Serializer):
             "Standings rows to return (default: every row); the `X-Total-Count` "
             "header says how many there are."
         ),
-    )
-    offset = serializers.IntegerField(
-        min_value=0,
-        max_value=10**6,
-        default=0,
-        required=False,
-        help_text="Rows of the standings to skip first.",
     )
 
 
