@@ -23,7 +23,6 @@ from leagues.api.serializers import (
     exact,
 )
 from leagues.models import League
-from leagues.selectors import standings_pages
 from leagues.selectors.standings import get_league_page
 from leagues.selectors.visibility import audience_of
 from leagues.services import leagues as league_services
@@ -35,6 +34,7 @@ from tournaments.api.inputs import (
 )
 from tournaments.models import Tournament
 from tournaments.permissions import ORGANISER_REQUIRED
+from tournaments.selectors import row_pages
 from tournaments.services.errors import ServiceError
 
 
@@ -126,7 +126,7 @@ class LeagueApi(APIView):
         window = StandingsPageInput(data=request.query_params)
         window.is_valid(raise_exception=True)
         start = window.validated_data["offset"]
-        limit = window.validated_data.get("limit", standings_pages.ROWS_PER_PAGE)
+        limit = window.validated_data.get("limit", row_pages.ROWS_PER_PAGE)
         standings = get_league_page(league, audience=audience_of(request.user))
         body = {
             "league": LeagueOutput(league).data,

@@ -10,44 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic
 
 from tournaments.imports.names import name_key
+from tournaments.selectors.row_pages import ROWS_PER_PAGE, Row
 
-ROWS_PER_PAGE = 100
 FOUND_AT_MOST = 20
 """Rows shown for a name search (a common first name matches many)."""
-
-Row = TypeVar("Row")
-
-
-@dataclass(frozen=True)
-class RowsPage(Generic[Row]):
-    rows: Sequence[Row]
-    number: int
-    pages: int
-    count: int
-
-    @property
-    def numbers(self) -> range:
-        """Every page's number, for the page links."""
-        return range(1, self.pages + 1)
-
-
-def page_count(count: int, per_page: int = ROWS_PER_PAGE) -> int:
-    return max(1, -(-count // per_page))
-
-
-def page_of(
-    rows: Sequence[Row], text: str | None, per_page: int = ROWS_PER_PAGE
-) -> RowsPage[Row]:
-    """The page ``text`` asks for (1 for anything but a page number, the
-    last for a number past it)."""
-    pages = page_count(len(rows), per_page)
-    number = int(text) if text and text.isdigit() else 1
-    number = min(max(number, 1), pages)
-    start = (number - 1) * per_page
-    return RowsPage(rows[start : start + per_page], number, pages, len(rows))
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,13 @@ from django.views import View
 from leagues.models import LeagueExport
 from leagues.selectors.ranking import get_league_ema_ranking, list_league_ratings
 from leagues.selectors.standings import get_league_page, list_public_leagues
-from leagues.selectors.standings_pages import find_rows, page_of
+from leagues.selectors.standings_pages import find_rows
 from leagues.selectors.stats_pages import get_league_stats_page
 from leagues.selectors.visibility import audience_of
 from leagues.services import exports
 from leagues.views.mixins import LeagueMixin
 from scoring.messages import ruleset_label
+from tournaments.selectors.row_pages import page_of
 from tournaments.services.exports import supported_language
 
 EVENTS_PER_PAGE = 30

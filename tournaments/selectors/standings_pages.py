@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from tournaments.imports.names import full_name_key, name_key
 from tournaments.models import Tournament
 from tournaments.selectors.room import get_live_ranking
+from tournaments.selectors.row_pages import ROWS_PER_PAGE, page_count, page_number
 from tournaments.selectors.standings import RankedEntry, StandingRow, standing_rows
 
-ROWS_PER_PAGE = 100
 FOUND_AT_MOST = ROWS_PER_PAGE
 """Rows shown for a search (a common first name matches many)."""
 QUERY_MAX_LENGTH = 80
@@ -51,17 +51,6 @@ class StandingsPage:
     def first_position(self) -> int:
         """The position in the ranking of the page's first row (from 1)."""
         return (self.number - 1) * self.per_page + 1
-
-
-def page_count(count: int, per_page: int = ROWS_PER_PAGE) -> int:
-    return max(1, -(-count // per_page))
-
-
-def page_number(text: str | None, pages: int) -> int:
-    """The page ``text`` asks for: 1 for anything but a page number, the
-    last for a number past it."""
-    number = int(text) if text and text.isdigit() and len(text) < 9 else 1
-    return min(max(number, 1), pages)
 
 
 def clean_query(text: str | None) -> str:

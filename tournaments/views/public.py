@@ -22,12 +22,12 @@ from scoring.messages import score_words
 from tournaments.display import format_points
 from tournaments.models import Round
 from tournaments.selectors.room import get_live_standings, list_public_tournaments
+from tournaments.selectors.row_pages import page_number
 from tournaments.selectors.standings import StandingRow
 from tournaments.selectors.standings_pages import (
     MAX_PAGES,
     clean_query,
     get_standings_page,
-    page_number,
 )
 from tournaments.views.live import LiveMixin
 from tournaments.views.mixins import TournamentMixin

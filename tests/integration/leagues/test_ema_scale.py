@@ -133,7 +133,8 @@ def test_ema_page_and_api_from_the_cache(client, organiser):
 def test_ema_page_a_page_at_a_time_and_a_name_found(client, organiser, monkeypatch):
     """Four lines a page here (a hundred in the house): the page links, and
     a player's name found with the page of their line."""
-    from leagues.selectors.standings_pages import find_rows, page_of
+    from leagues.selectors.standings_pages import find_rows
+    from tournaments.selectors.row_pages import page_of
 
     monkeypatch.setattr(page_of, "__defaults__", (4,))
     monkeypatch.setattr(find_rows, "__defaults__", (4, 20))

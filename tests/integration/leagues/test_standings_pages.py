@@ -8,9 +8,10 @@ from datetime import date
 
 import pytest
 
-from leagues.selectors import standings_pages
-from leagues.selectors.standings_pages import find_rows, page_of
+from leagues.selectors.standings_pages import find_rows
 from tests.integration.leagues.data import make_league, night, play, tables_of
+from tournaments.selectors import row_pages
+from tournaments.selectors.row_pages import page_of
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +42,7 @@ def test_a_name_finds_its_row_and_page():
 @pytest.fixture
 def league(organiser, monkeypatch):
     """Twelve players in the standings, four rows a page."""
-    monkeypatch.setattr(standings_pages, "ROWS_PER_PAGE", 4)
+    monkeypatch.setattr(row_pages, "ROWS_PER_PAGE", 4)
     monkeypatch.setattr(page_of, "__defaults__", (4,))
     monkeypatch.setattr(find_rows, "__defaults__", (4, 20))
     league = make_league(organiser, is_public=True)
