@@ -24,6 +24,7 @@ from leagues.selectors.stats import (
 from leagues.selectors.visibility import Audience
 from scoring.engine.stats import EventStats, Highlight, TablePace
 from scoring.messages import ruleset_label, unit_label
+from tournaments.selectors.row_pages import page_of
 from tournaments.selectors.stats_pages import (
     EVENT_ITEMS,
     PLAYER_COLUMNS,
@@ -82,11 +83,20 @@ def hand_row(
     )
 
 
-def get_league_stats_page(league: League, *, audience: Audience) -> dict[str, Any]:
-    """Everything the Statistics tab shows, cached (see module)."""
-    return cached_league_view(
+def get_league_stats_page(
+    league: League, *, audience: Audience, players_page: str | None = None
+) -> dict[str, Any]:
+    """Everything the Statistics tab shows, cached (see module); each rule
+    set's players a page at a time (``players_page``: a federation's 5,000
+    players were 2 MB of HTML on every view)."""
+    page = cached_league_view(
         "page", league, audience, lambda version: _page(league, audience, version)
     )
+    blocks = [
+        {**block, "players": page_of(block["players"], players_page)}
+        for block in page["blocks"]
+    ]
+    return {**page, "blocks": blocks}
 
 
 def _page(league: League, audience: Audience, version: str) -> dict[str, Any]:

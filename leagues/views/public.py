@@ -119,7 +119,11 @@ class LeagueStatsView(LeagueMixin, View):
     yaku, paces, placements and the leaders over the season (issue 29)."""
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        page = get_league_stats_page(self.league, audience=audience_of(request.user))
+        page = get_league_stats_page(
+            self.league,
+            audience=audience_of(request.user),
+            players_page=request.GET.get("p"),
+        )
         return render(
             request, "leagues/public/stats.html", {"league": self.league, **page}
         )

@@ -13,6 +13,7 @@ from openpyxl import load_workbook
 from tests.factories import TournamentFactory, organiser_account
 from tests.integration.stats_data import played_event
 from tournaments.models import Hand
+from tournaments.selectors import row_pages
 from tournaments.services.exports import build_export
 
 pytestmark = pytest.mark.django_db
@@ -111,3 +112,24 @@ def test_the_workbook_has_a_statistics_sheet_in_its_language(mcr_event):
     big = [row[0] for row in rows].index("Biggest hands")
     assert rows[big + 1][:2] == ("Player", "Fan total")
     assert rows[big + 2][1].endswith("points")
+
+
+def test_the_players_figures_a_page_at_a_time(client, mcr_event, monkeypatch):
+    """Three rows a page here (a hundred in the house): at 3,200 players the
+    whole table was most of a 2 MB page drawn on every view."""
+    monkeypatch.setattr(row_pages.page_of, "__defaults__", (3,))
+    names = sorted(
+        r.player.name for r in mcr_event.registrations.select_related("player")
+    )
+    url = reverse("public:stats", args=[mcr_event.slug])
+
+    def players_shown(html: str) -> list[str]:
+        table = html.split('<section id="players">')[1].split("</table>")[0]
+        return [name for name in names if f">{name}</a>" in table]
+
+    first = client.get(url).content.decode()
+    assert players_shown(first) == names[:3]
+    pages = -(-len(names) // 3)
+    assert f"Page 1 of {pages}" in first and 'href="?p=2#players"' in first
+    last = client.get(url, {"p": "99"}).content.decode()
+    assert players_shown(last) == names[3 * (pages - 1) :]

@@ -20,6 +20,7 @@ from scoring.messages import unit_label
 from tournaments.charts import ColumnChart, bar_lengths, column_chart
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.room import get_standings_version
+from tournaments.selectors.row_pages import page_of
 from tournaments.selectors.stats import cached_view, get_cached_tournament_stats
 from tournaments.selectors.stats_words import (
     count_text,
@@ -148,14 +149,21 @@ def placement_chart(stats: PlayerStats) -> ColumnChart:
     return column_chart(list(zip(place_labels(), stats.places, strict=True)))
 
 
-def get_event_page(tournament: Tournament) -> dict[str, Any]:
+def get_event_page(
+    tournament: Tournament, *, players_page: str | None = None
+) -> dict[str, Any]:
     """The event's Statistics page: its figures, leaders, biggest hands,
-    fan or yaku table, table paces and every player's main figures; built
-    once per version of the closed tables and language."""
+    fan or yaku table, table paces and the players' main figures, a page of
+    them at a time (``players_page``, a ``RowsPage``: at 3,200 players the
+    whole table was most of the page's 2 MB); built once per version of the
+    closed tables and language."""
     version = get_standings_version(tournament)
-    return cached_view(
+    page = cached_view(
         "page", tournament, version, lambda: _event_page(tournament, version)
     )
+    if "players" in page:
+        page = {**page, "players": page_of(page["players"], players_page)}
+    return page
 
 
 def _event_page(tournament: Tournament, version: str) -> dict[str, Any]:

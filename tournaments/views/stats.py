@@ -16,5 +16,6 @@ class StatsView(TournamentMixin, View):
     standings are."""
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        context = {"tournament": self.tournament, **get_event_page(self.tournament)}
+        page = get_event_page(self.tournament, players_page=request.GET.get("p"))
+        context = {"tournament": self.tournament, **page}
         return render(request, "tournaments/public/stats.html", context)

@@ -10,6 +10,7 @@ from django.test import Client
 
 from tests.integration.leagues.data import make_league, night, play, tables_of
 from tests.integration.leagues.stats_data import mixed_league
+from tournaments.selectors import row_pages
 from tournaments.services.setup import update_tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.db_sensitive]
@@ -72,3 +73,19 @@ def test_an_empty_season_says_so(client, organiser):
     page = client.get(f"/leagues/{league.slug}/stats/")
     assert page.status_code == 200
     assert "once a table of the season is closed" in page.content.decode()
+
+
+def test_each_rule_sets_players_a_page_at_a_time(client, organiser, monkeypatch):
+    """Two rows a page here (a hundred in the house): a federation's 5,000
+    players were 2 MB of table and placements on every view."""
+    monkeypatch.setattr(row_pages.page_of, "__defaults__", (2,))
+    league, _events = mixed_league(organiser, is_public=True)
+    url = f"/leagues/{league.slug}/stats/"
+    block = client.get(url).content.decode().split('id="rules-mcr"')[1]
+    block = block.split("</section>")[0]
+    assert block.count('<tr><td class="name">') == 2
+    places = block.split('class="league-places"')[1].split("</ul>")[0]
+    assert places.count("<li>") == 2  # the placements too
+    assert 'href="?p=2#rules-mcr"' in block
+    second = client.get(url, {"p": "2"}).content.decode().split('id="rules-mcr"')[1]
+    assert '<span class="button primary" aria-current="page">2</span>' in second
