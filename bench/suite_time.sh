@@ -4,10 +4,10 @@
 # under 10). Usage: bash bench/suite_time.sh [target ...]; XDIST=0 for one
 # process. Prints one line a target and the total; a failing target is
 # timed all the same and named. test-live runs the worker, fault and browser
-# suites side by side (time one alone by naming it). `make test` runs
-# test-live beside the two passes, so it takes about services + lint +
-# the longer of (test-sqlite + test-postgres, test-live slowed by them):
-# `bash bench/suite_time.sh test` times it whole.
+# suites side by side (time one alone by naming it). `make test` runs the
+# linters, both passes and the live suites side by side, so it takes about
+# services + the CPU of them all on two cores, or the longest suite if that
+# is longer: `bash bench/suite_time.sh test` times it whole.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 targets=("$@")
