@@ -7,12 +7,14 @@ iterable once, so a selector may hand over a queryset iterator.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sized
+from typing import Any
 
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 from tournaments.exports import labels as L
 from tournaments.exports import sheet_cells
 from tournaments.exports.rows import HandRow, PenaltyRow, SessionRow
+from tournaments.exports.xml_rows import XmlRowsSheet
 
 PAYMENT_COLUMNS = 4
 """Player/payment column pairs in "Hands": one per seat of an MCR table."""
@@ -33,7 +35,15 @@ def write_rounds_sheet(
     sheet_cells.prepare(ws, widths)
     ws.append(sheet_cells.header_cells(ws, headers))
     count = 0
+    # A cell object is written where it is appended: one per value serves
+    # every row (a few table points values fill 25,600 rows at 3,200 players).
+    points: dict[object, object] = {}
     for row in sessions:
+        cell = points.get(row.table_points, points)
+        if cell is points:
+            cell = points[row.table_points] = sheet_cells.table_points(
+                ws, row.table_points
+            )
         ws.append(
             [
                 row.round_number,
@@ -42,7 +52,7 @@ def write_rounds_sheet(
                 sheet_cells.text(ws, row.player),
                 row.score,
                 row.table_rank,
-                sheet_cells.table_points(ws, row.table_points),
+                cell,
             ]
         )
         count += 1
@@ -80,12 +90,119 @@ def write_hands_sheet(
     total = len(hands) if isinstance(hands, Sized) else 0
     count = 0
     names: dict[str | None, object] = {}
+    as_text = _HandsText(ws, texts, names) if isinstance(ws, XmlRowsSheet) else None
     for hand in hands:
-        ws.append(_hand_cells(ws, hand, texts, names))
+        if as_text is None or not as_text.append(hand):
+            ws.append(_hand_cells(ws, hand, texts, names))
         count += 1
         if on_progress and total and count % PROGRESS_EVERY == 0:
             on_progress(count / total)
     sheet_cells.autofilter(ws, len(headers), count + 1)
+
+
+class _HandsText:
+    """The "Hands" rows as text (``XmlRowsSheet.append_xml``): each cell's
+    text is made once per column and value (a player's name, a wind, a
+    payment) and then looked up, since the same few thousand values fill
+    the 1.6 million cells of a 3,200-player event. The cells are
+    ``_hand_cells``'; a row with a cell only openpyxl writes, or a sheet
+    not written as text, is left to ``ws.append`` (``append`` says False)."""
+
+    def __init__(
+        self,
+        ws: XmlRowsSheet,
+        texts: Mapping[str, str],
+        names: dict[str | None, object],
+    ) -> None:
+        self.ws = ws
+        # By column: the value as the hand has it -> the cell's text.
+        self.cells: list[dict[Any, str | None]] = [
+            {} for _ in range(8 + 2 * PAYMENT_COLUMNS)
+        ]
+        self.wind = lambda wind: texts[L.WIND_LABELS[wind]]
+        self.drawn = lambda _: texts[L.DRAWN_HAND]
+        self.self_drawn = lambda _: texts[L.SELF_DRAWN]
+        self.name = lambda name: _name(ws, name, names)
+        self.fans = lambda fans: sheet_cells.text(ws, fans) or None
+
+    def _text(self, column: int, key: Any, make: Callable[[Any], object]) -> str | None:
+        found = self.cells[column]
+        text = found.get(key, _UNSEEN)
+        if text is _UNSEEN:
+            if len(found) >= NAMES_KEPT:
+                found.clear()
+            text = found[key] = self.ws.cell_xml(column, make(key))
+        return text
+
+    def _number(self, column: int, value: object) -> str | None:
+        # Typed keys but for int: True == 1 and 1.0 == 1 are other cells.
+        if type(value) is int:
+            return self._text(column, value, _same)
+        return self._text(column, (type(value), value), _second)
+
+    def append(self, hand: HandRow) -> bool:
+        if not self.ws.writes_text or len(hand.payments) > PAYMENT_COLUMNS:
+            return False
+        # The look-ups inline (a text met before), else ``_text`` makes it.
+        text, number, name, cells = self._text, self._number, self.name, self.cells
+        round_no, table_no, hand_no = (
+            hand.round_number,
+            hand.table_number,
+            hand.hand_number,
+        )
+        parts = [
+            (type(round_no) is int and cells[0].get(round_no)) or number(0, round_no),
+            (type(table_no) is int and cells[1].get(table_no)) or number(1, table_no),
+            (type(hand_no) is int and cells[2].get(hand_no)) or number(2, hand_no),
+            cells[3].get(hand.prevalent_wind)
+            or text(3, hand.prevalent_wind, self.wind),
+        ]
+        winner = hand.winner
+        if winner is None:
+            parts.append(text(4, _DRAWN, self.drawn))
+        else:
+            parts.append(cells[4].get(winner) or text(4, winner, name))
+            if hand.self_drawn:
+                parts.append(text(5, _SELF_DRAWN, self.self_drawn))
+            else:
+                out = hand.discarder
+                parts.append(cells[5].get(out) or text(5, out, name))
+        value = hand.hand_value
+        if hand.hand_unit:
+            parts.append(text(6, f"{value} {hand.hand_unit}", _same))
+        else:
+            parts.append(
+                (type(value) is int and cells[6].get(value)) or number(6, value)
+            )
+        if hand.fans:  # else no cell, as ``_hand_cells`` writes None
+            parts.append(cells[7].get(hand.fans) or text(7, hand.fans, self.fans))
+        column = 8
+        for player, points in hand.payments:
+            parts.append(cells[column].get(player) or text(column, player, name))
+            column += 1
+            parts.append(
+                (type(points) is int and cells[column].get(points))
+                or number(column, points)
+            )
+            column += 1
+        if None in parts:
+            return False
+        self.ws.append_xml("".join(parts))  # type: ignore[arg-type]
+        return True
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _second(pair: tuple[object, object]) -> object:
+    return pair[1]
+
+
+_UNSEEN = object()
+# Keys no name equals: the labels' cells in the winner's and discarder's columns.
+_DRAWN = object()
+_SELF_DRAWN = object()
 
 
 def _hand_cells(

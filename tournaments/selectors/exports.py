@@ -292,8 +292,8 @@ def _hand_row(
     round_no, table_no, number, prevalent, kind, winner, discarder = values[:7]
     table_id = values[7]
     result, fans, deltas = json
-    drawn = kind == Hand.Kind.DRAW or winner is None
-    names = by_table.get(table_id, [""] * len(WINDS))
+    drawn = kind == _DRAW or winner is None
+    names = by_table.get(table_id, _NO_NAMES)
     hand_scores = player_scores(fans)
     value, unit = valued(result, hand_scores)
     if hand_scores is not None:
@@ -309,14 +309,17 @@ def _hand_row(
         prevalent_wind=prevalent,
         winner=None if drawn else by_seat.get(winner),
         discarder=None if drawn or discarder is None else by_seat.get(discarder),
-        self_drawn=not drawn and kind == Hand.Kind.SELF_DRAW,
+        self_drawn=not drawn and kind == _SELF_DRAW,
         hand_value=None if drawn else value,
         hand_unit=unit,
-        fans=fans_text(fans, french=french),
-        payments=tuple(
-            Payment(name, points) for name, points in zip(names, deltas, strict=False)
-        ),
+        fans=fans_text(fans, french=french) if fans else "",
+        # ``map`` stops at the shorter, as ``zip`` does.
+        payments=tuple(map(Payment, names, deltas)),
     )
+
+
+_DRAW, _SELF_DRAW = str(Hand.Kind.DRAW), str(Hand.Kind.SELF_DRAW)
+_NO_NAMES = [""] * len(WINDS)
 
 
 def _hand_valuer(
