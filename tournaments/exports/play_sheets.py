@@ -35,15 +35,8 @@ def write_rounds_sheet(
     sheet_cells.prepare(ws, widths)
     ws.append(sheet_cells.header_cells(ws, headers))
     count = 0
-    # A cell object is written where it is appended: one per value serves
-    # every row (a few table points values fill 25,600 rows at 3,200 players).
     points: dict[object, object] = {}
     for row in sessions:
-        cell = points.get(row.table_points, points)
-        if cell is points:
-            cell = points[row.table_points] = sheet_cells.table_points(
-                ws, row.table_points
-            )
         ws.append(
             [
                 row.round_number,
@@ -52,7 +45,7 @@ def write_rounds_sheet(
                 sheet_cells.text(ws, row.player),
                 row.score,
                 row.table_rank,
-                cell,
+                sheet_cells.kept_table_points(ws, row.table_points, points),
             ]
         )
         count += 1

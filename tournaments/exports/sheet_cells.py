@@ -22,6 +22,8 @@ TABLE_POINTS_FORMAT = "0.00"
 SHARED_RANK_FORMAT = '0"="'
 DATE_FORMAT = "yyyy-mm-dd"
 MAX_COLUMN_WIDTH = 40
+KEPT_CELLS = 20_000
+"""Distinct values whose cells a sheet keeps for the rows to come."""
 
 _BOLD = Font(bold=True)
 _HEADER_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
@@ -56,6 +58,21 @@ def table_points(
         return None
     cell = WriteOnlyCell(ws, float(value))
     cell.number_format = TABLE_POINTS_FORMAT
+    return cell
+
+
+def kept_table_points(
+    ws: WriteOnlyWorksheet, value: Fraction | None, kept: dict[object, object]
+) -> object:
+    """``table_points``, one cell per value, kept in ``kept`` for the rows
+    to come: a cell object is written where it is appended, so one serves
+    every row with its value (a few values fill the 25,600 sessions of a
+    3,200-player event)."""
+    cell = kept.get(value, kept)
+    if cell is kept:
+        if len(kept) >= KEPT_CELLS:
+            kept.clear()
+        cell = kept[value] = table_points(ws, value)
     return cell
 
 

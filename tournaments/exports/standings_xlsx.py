@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from fractions import Fraction
+from functools import partial
 from io import BytesIO
 from zipfile import ZIP_DEFLATED, ZipFile
 
@@ -169,19 +170,24 @@ def _write_standings(
     widths[4] = sheet_cells.width(headers[4], 8)
     sheet_cells.prepare(ws, widths)
     ws.append(sheet_cells.header_cells(ws, headers))
+    points: dict[object, object] = {}
     for row in standings:
-        ws.append(_standing_cells(ws, row))
+        ws.append(_standing_cells(ws, row, points))
     sheet_cells.autofilter(ws, len(headers), len(standings) + 1)
 
 
-def _standing_cells(ws: WriteOnlyWorksheet, row: StandingRow) -> list[object]:
+def _standing_cells(
+    ws: WriteOnlyWorksheet, row: StandingRow, points: dict[object, object]
+) -> list[object]:
+    """``points``: the table points' cells kept (``kept_table_points``)."""
+    table_points = partial(sheet_cells.kept_table_points, ws, kept=points)
     cells = [
         sheet_cells.rank(ws, row.rank, row.shared),
         sheet_cells.text(ws, row.name),
         sheet_cells.text(ws, row.club),
         sheet_cells.text(ws, row.country),
         sheet_cells.text(ws, row.ema_number),
-        sheet_cells.table_points(ws, row.table_points),
+        table_points(row.table_points),
         row.score,
         row.firsts,
         row.seconds,
@@ -189,8 +195,8 @@ def _standing_cells(ws: WriteOnlyWorksheet, row: StandingRow) -> list[object]:
         row.fourths,
         row.best_session,
     ]
-    for points, score in row.per_round:
-        cells.append(sheet_cells.table_points(ws, points))
+    for value, score in row.per_round:
+        cells.append(table_points(value))
         cells.append(score)
     return cells
 

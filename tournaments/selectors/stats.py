@@ -60,7 +60,10 @@ def min_hands_default() -> int:
 
 
 def _seat(wind: str | None) -> int | None:
-    return WINDS.index(wind) if wind and wind in WINDS else None
+    return _SEATS.get(wind)  # type: ignore[arg-type]
+
+
+_SEATS = {wind: seat for seat, wind in enumerate(WINDS)}
 
 
 def _rules(tournament_ids: Iterable[int]) -> dict[int, tuple[str, Any]]:
@@ -118,16 +121,16 @@ def hand_record(
     deltas, result, fans and tiles."""
     deltas, result, fans, tiles = json
     return HandRecord(
-        number=number,
-        kind=kind,
-        winner=_seat(winner_wind),
-        discarder=_seat(discarder_wind),
-        deltas=tuple(int(d) for d in deltas or ()),
-        result=result or {},
-        dealer=seat_winds.index("E") if "E" in (seat_winds or "") else None,
-        fans=fans,
-        tiles=tiles,
-        created_at=created_at,
+        number,
+        kind,
+        _SEATS.get(winner_wind),  # type: ignore[arg-type]
+        _SEATS.get(discarder_wind),  # type: ignore[arg-type]
+        tuple(map(int, deltas or ())),
+        result or {},
+        seat_winds.find("E") if seat_winds and "E" in seat_winds else None,
+        fans,
+        tiles,
+        created_at,
     )
 
 

@@ -92,6 +92,7 @@ class _Tally:
     washouts: int = 0
     values: list[HandValue] = field(default_factory=list)
     best: Highlight | None = None
+    best_rank: tuple[int, int] = (0, 0)
     won: list[int] = field(default_factory=list)
     lost: list[int] = field(default_factory=list)
     declared_known: int = 0
@@ -298,10 +299,10 @@ def _read_win(
     if value is None:
         return
     tally.values.append(value)
-    if tally.best is None or value_rank(value, units) > value_rank(
-        tally.best.value, units
-    ):
+    rank = value_rank(value, units)
+    if tally.best is None or rank > tally.best_rank:
         tally.best = highlight(player, value, table, read)
+        tally.best_rank = rank
 
 
 def highlight(
