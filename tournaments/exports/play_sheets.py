@@ -7,14 +7,13 @@ iterable once, so a selector may hand over a queryset iterator.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sized
-from typing import Any
 
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 from tournaments.exports import labels as L
 from tournaments.exports import sheet_cells
 from tournaments.exports.rows import HandRow, PenaltyRow, SessionRow
-from tournaments.exports.xml_rows import XmlRowsSheet
+from tournaments.exports.xml_rows import CellTexts, XmlRowsSheet
 
 PAYMENT_COLUMNS = 4
 """Player/payment column pairs in "Hands": one per seat of an MCR table."""
@@ -36,7 +35,11 @@ def write_rounds_sheet(
     ws.append(sheet_cells.header_cells(ws, headers))
     count = 0
     points: dict[object, object] = {}
+    as_text = _RoundsText(ws, texts, points) if isinstance(ws, XmlRowsSheet) else None
     for row in sessions:
+        count += 1
+        if as_text is not None and as_text.append(row):
+            continue
         ws.append(
             [
                 row.round_number,
@@ -48,8 +51,40 @@ def write_rounds_sheet(
                 sheet_cells.kept_table_points(ws, row.table_points, points),
             ]
         )
-        count += 1
     sheet_cells.autofilter(ws, len(headers), count + 1)
+
+
+class _RoundsText:
+    """The "Rounds" rows as text, as ``_HandsText`` writes "Hands": the
+    same cells as ``write_rounds_sheet`` appends, each text made once per
+    column and value (a player comes back every round)."""
+
+    def __init__(
+        self, ws: XmlRowsSheet, texts: Mapping[str, str], points: dict[object, object]
+    ) -> None:
+        self.ws = ws
+        self.cells = CellTexts(ws, 7)
+        self.wind = lambda wind: texts[L.WIND_LABELS[wind]]
+        self.name = lambda name: sheet_cells.text(ws, name)
+        self.points = lambda value: sheet_cells.kept_table_points(ws, value, points)
+
+    def append(self, row: SessionRow) -> bool:
+        if not self.ws.writes_text:
+            return False
+        text, number = self.cells.text, self.cells.number
+        parts = [
+            number(0, row.round_number),
+            number(1, row.table_number),
+            text(2, row.seat, self.wind),
+            text(3, row.player, self.name),
+            number(4, row.score),
+            number(5, row.table_rank),
+            text(6, row.table_points, self.points),
+        ]
+        if None in parts:
+            return False
+        self.ws.append_xml("".join(parts))  # type: ignore[arg-type]
+        return True
 
 
 def _hand_headers(texts: Mapping[str, str]) -> list[str]:
@@ -108,36 +143,19 @@ class _HandsText:
         names: dict[str | None, object],
     ) -> None:
         self.ws = ws
-        # By column: the value as the hand has it -> the cell's text.
-        self.cells: list[dict[Any, str | None]] = [
-            {} for _ in range(8 + 2 * PAYMENT_COLUMNS)
-        ]
+        self.cells = CellTexts(ws, 8 + 2 * PAYMENT_COLUMNS)
         self.wind = lambda wind: texts[L.WIND_LABELS[wind]]
         self.drawn = lambda _: texts[L.DRAWN_HAND]
         self.self_drawn = lambda _: texts[L.SELF_DRAWN]
         self.name = lambda name: _name(ws, name, names)
         self.fans = lambda fans: sheet_cells.text(ws, fans) or None
 
-    def _text(self, column: int, key: Any, make: Callable[[Any], object]) -> str | None:
-        found = self.cells[column]
-        text = found.get(key, _UNSEEN)
-        if text is _UNSEEN:
-            if len(found) >= NAMES_KEPT:
-                found.clear()
-            text = found[key] = self.ws.cell_xml(column, make(key))
-        return text
-
-    def _number(self, column: int, value: object) -> str | None:
-        # Typed keys but for int: True == 1 and 1.0 == 1 are other cells.
-        if type(value) is int:
-            return self._text(column, value, _same)
-        return self._text(column, (type(value), value), _second)
-
     def append(self, hand: HandRow) -> bool:
         if not self.ws.writes_text or len(hand.payments) > PAYMENT_COLUMNS:
             return False
-        # The look-ups inline (a text met before), else ``_text`` makes it.
-        text, number, name, cells = self._text, self._number, self.name, self.cells
+        # The look-ups inline (a text met before), else ``CellTexts`` makes it.
+        text, number, name = self.cells.text, self.cells.number, self.name
+        cells = self.cells.columns
         round_no, table_no, hand_no = (
             hand.round_number,
             hand.table_number,
@@ -162,7 +180,7 @@ class _HandsText:
                 parts.append(cells[5].get(out) or text(5, out, name))
         value = hand.hand_value
         if hand.hand_unit:
-            parts.append(text(6, f"{value} {hand.hand_unit}", _same))
+            parts.append(text(6, f"{value} {hand.hand_unit}", str))
         else:
             parts.append(
                 (type(value) is int and cells[6].get(value)) or number(6, value)
@@ -184,15 +202,6 @@ class _HandsText:
         return True
 
 
-def _same(value: object) -> object:
-    return value
-
-
-def _second(pair: tuple[object, object]) -> object:
-    return pair[1]
-
-
-_UNSEEN = object()
 # Keys no name equals: the labels' cells in the winner's and discarder's columns.
 _DRAWN = object()
 _SELF_DRAWN = object()

@@ -38,7 +38,7 @@ from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-__all__ = ["ROW", "XmlRowsSheet", "add_sheet"]
+__all__ = ["ROW", "CellTexts", "XmlRowsSheet", "add_sheet"]
 
 TEXTS_KEPT = 20_000
 """Distinct strings whose XML a sheet keeps: names, winds, fans."""
@@ -103,7 +103,7 @@ class XmlRowsSheet(WriteOnlyWorksheet):
         order; only once ``writes_text`` (``RuntimeError`` otherwise)."""
         if not self._writes_text:
             raise RuntimeError("this sheet does not write its rows as text")
-        self.append(_XmlRow((cells,)))
+        super().append(_XmlRow((cells,)))
 
     def _write_rows(self) -> Generator[None, Any, None]:
         """The generator ``append`` sends each row to (openpyxl's protocol)."""
@@ -258,3 +258,40 @@ def _plain_text(value: str) -> str | None:
     if stripped and stripped != value:
         return f'<is><t xml:space="preserve">{text}</t></is></c>'
     return f"<is><t>{text}</t></is></c>"
+
+
+class CellTexts:
+    """Cells' texts for ``XmlRowsSheet.append_xml``, by column and value,
+    each made once by ``cell_xml`` and then looked up (``columns[n]`` may
+    be read directly: a text met before, else None). At most
+    ``TEXTS_KEPT`` values a column; ``None`` for a value only openpyxl
+    writes (its row must go through ``append``)."""
+
+    def __init__(self, ws: XmlRowsSheet, columns: int) -> None:
+        self.ws = ws
+        self.columns: list[dict[Any, str | None]] = [{} for _ in range(columns)]
+
+    def text(self, column: int, key: Any, make: Callable[[Any], object]) -> str | None:
+        """The text of ``make(key)`` in ``column``, made once per key."""
+        found = self.columns[column]
+        text = found.get(key, _UNSEEN)
+        if text is _UNSEEN:
+            if len(found) >= TEXTS_KEPT:
+                found.clear()
+            text = found[key] = self.ws.cell_xml(column, make(key))
+        return text
+
+    def number(self, column: int, value: object) -> str | None:
+        """The text of ``value`` as it is (a number, None)."""
+        # Typed keys but for int: True == 1 is another cell.
+        if type(value) is int:
+            return self.text(column, value, _same)
+        return self.text(column, (type(value), value), _second)
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _second(pair: tuple[object, object]) -> object:
+    return pair[1]
