@@ -158,7 +158,13 @@ def _hands(
     found: list[Highlight] = []
     if won:
         units = get_ruleset(tables[0].ruleset).words.units
-        # ``nsmallest`` is ``sorted(...)[:n]``, ties kept in order.
+        # ``nsmallest`` is ``sorted(...)[:n]``, ties kept in order; only
+        # the hands worth one of the ``biggest`` best values can be among
+        # the ``biggest`` best hands, the others need no key.
+        ranks = [value_rank(value, units) for _, _, value in won]
+        best = heapq.nlargest(biggest, set(ranks))
+        if best:
+            won = [w for w, rank in zip(won, ranks, strict=True) if rank >= best[-1]]
         for table, read, value in heapq.nsmallest(
             biggest,
             won,
