@@ -249,7 +249,8 @@ class WorkbookHands:
             .values_list(
                 "table__round__number", "table__number", "number",
                 "prevalent_wind", "kind", "winner_id", "discarder_id", "table_id",
-                "winner__wind", "discarder__wind", "seat_winds", "created_at",
+                "winner__wind", "discarder__wind", "seat_winds",
+                as_text("created_at"),
                 as_text("result"), as_text("fans"), as_text("deltas"),
                 as_text("tiles"),
             )
