@@ -247,9 +247,9 @@ def _hand_cells(
 def _name(
     ws: WriteOnlyWorksheet, name: str | None, names: dict[str | None, object]
 ) -> object:
-    """``sheet_cells.text`` of a player's name, once per name (a cell
-    object is written where it is appended, so one may serve many rows)."""
-    found = names.get(name, names)
+    """``sheet_cells.text`` of a player's name, once per name where one
+    cell object may serve many rows (``sheet_cells.keeps_cells``)."""
+    found = names.get(name, names) if sheet_cells.keeps_cells(ws) else names
     if found is names:
         if len(names) >= NAMES_KEPT:
             names.clear()

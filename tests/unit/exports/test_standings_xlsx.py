@@ -278,3 +278,41 @@ def test_rows_written_as_text_are_the_rows_of_cells(
     assert mine.keys() == theirs.keys()
     for name in theirs:
         assert mine[name] == theirs[name], name
+
+
+def test_with_lxml_no_cell_object_serves_two_rows(
+    info, standings, sessions, hands, penalties, monkeypatch
+):
+    """With lxml, openpyxl's writer puts the values that follow a cell
+    object in its row into that object: the sheets then keep no cell for
+    later rows (``sheet_cells.keeps_cells``), and every value read back is
+    the one written as text without lxml."""
+    from tournaments.exports import xml_rows
+    from tournaments.exports.rows import HandRow, Payment
+    from tournaments.exports.stats_sheet import StatsColumn, StatsPlayerRow, StatsSheet
+
+    name = "=cmd|' /C calc'!A0"
+    pays = tuple(Payment(n, p) for n, p in ((name, 9), ("Bo", -9)))
+    more_hands = [
+        *hands,
+        HandRow(2, 1, 1, "S", name, "Bo", False, 9, "", pays),
+        HandRow(2, 1, 2, "S", name, None, True, 9, "", pays),
+    ]
+    statistics = StatsSheet(
+        columns=(StatsColumn("Win rate", rate=True), StatsColumn("Place")),
+        players=tuple(
+            StatsPlayerRow(n, (Fraction(1, 4), Fraction(5, 2))) for n in ("A", "B")
+        ),
+        biggest_hands=(),
+    )
+
+    def values() -> dict[str, list[tuple]]:
+        data = build_standings_workbook(
+            info, standings, sessions, more_hands, penalties, {}, statistics=statistics
+        )
+        book = load_workbook(BytesIO(data))
+        return {ws.title: list(ws.iter_rows(values_only=True)) for ws in book}
+
+    as_text = values()
+    monkeypatch.setattr(xml_rows, "LXML", True)
+    assert values() == as_text
