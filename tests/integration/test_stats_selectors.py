@@ -123,3 +123,39 @@ def test_a_substitute_has_figures_but_leads_nothing():
     assert substitute.player_id in event.players
     leaders = {x.player for found in event.leaders.values() for x in found}
     assert substitute.player_id not in leaders and leaders
+
+
+def test_hands_entered_at_the_times_django_reads():
+    """``created_at`` read from its stored text (``entered_at``) is the
+    instant the model field gives, microseconds included, on SQLite and
+    PostgreSQL, for the statistics' read and the workbook's."""
+    from datetime import UTC, datetime, timedelta
+
+    from tournaments.selectors.exports import WorkbookHands
+    from tournaments.selectors.stats import entered_at
+
+    tournament = played_event("mcr", organiser_account())
+    base = datetime(2026, 3, 14, 9, 30, 0, 120000, tzinfo=UTC)
+    for step, hand in enumerate(
+        Hand.objects.filter(table__round__tournament=tournament)
+    ):
+        hand.created_at = base + timedelta(minutes=step, microseconds=7 * step)
+        hand.save(update_fields=["created_at"])
+    expected = {
+        (hand.table_id, hand.number): hand.created_at
+        for hand in Hand.objects.filter(table__round__tournament=tournament)
+    }
+    sessions = load_sessions(Tournament.objects.filter(pk=tournament.pk))
+    read = {
+        (session.table.key, hand.number): hand.created_at
+        for session in sessions
+        for hand in session.table.hands
+    }
+    workbook = {
+        (table_id, hand.number): hand.created_at
+        for table_id, hands in WorkbookHands(tournament).records().items()
+        for hand in hands
+    }
+    assert read == workbook == expected
+    assert all(value.utcoffset() is not None for value in read.values())
+    assert entered_at(None) is None

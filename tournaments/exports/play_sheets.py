@@ -13,6 +13,7 @@ from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from tournaments.exports import labels as L
 from tournaments.exports import sheet_cells
 from tournaments.exports.rows import HandRow, PenaltyRow, SessionRow
+from tournaments.exports.xml_rows import CellTexts, XmlRowsSheet
 
 PAYMENT_COLUMNS = 4
 """Player/payment column pairs in "Hands": one per seat of an MCR table."""
@@ -33,7 +34,12 @@ def write_rounds_sheet(
     sheet_cells.prepare(ws, widths)
     ws.append(sheet_cells.header_cells(ws, headers))
     count = 0
+    points: dict[object, object] = {}
+    as_text = _RoundsText(ws, texts, points) if isinstance(ws, XmlRowsSheet) else None
     for row in sessions:
+        count += 1
+        if as_text is not None and as_text.append(row):
+            continue
         ws.append(
             [
                 row.round_number,
@@ -42,11 +48,43 @@ def write_rounds_sheet(
                 sheet_cells.text(ws, row.player),
                 row.score,
                 row.table_rank,
-                sheet_cells.table_points(ws, row.table_points),
+                sheet_cells.kept_table_points(ws, row.table_points, points),
             ]
         )
-        count += 1
     sheet_cells.autofilter(ws, len(headers), count + 1)
+
+
+class _RoundsText:
+    """The "Rounds" rows as text, as ``_HandsText`` writes "Hands": the
+    same cells as ``write_rounds_sheet`` appends, each text made once per
+    column and value (a player comes back every round)."""
+
+    def __init__(
+        self, ws: XmlRowsSheet, texts: Mapping[str, str], points: dict[object, object]
+    ) -> None:
+        self.ws = ws
+        self.cells = CellTexts(ws, 7)
+        self.wind = lambda wind: texts[L.WIND_LABELS[wind]]
+        self.name = lambda name: sheet_cells.text(ws, name)
+        self.points = lambda value: sheet_cells.kept_table_points(ws, value, points)
+
+    def append(self, row: SessionRow) -> bool:
+        if not self.ws.writes_text:
+            return False
+        text, number = self.cells.text, self.cells.number
+        parts = [
+            number(0, row.round_number),
+            number(1, row.table_number),
+            text(2, row.seat, self.wind),
+            text(3, row.player, self.name),
+            number(4, row.score),
+            number(5, row.table_rank),
+            text(6, row.table_points, self.points),
+        ]
+        if None in parts:
+            return False
+        self.ws.append_xml("".join(parts))  # type: ignore[arg-type]
+        return True
 
 
 def _hand_headers(texts: Mapping[str, str]) -> list[str]:
@@ -80,12 +118,93 @@ def write_hands_sheet(
     total = len(hands) if isinstance(hands, Sized) else 0
     count = 0
     names: dict[str | None, object] = {}
+    as_text = _HandsText(ws, texts, names) if isinstance(ws, XmlRowsSheet) else None
     for hand in hands:
-        ws.append(_hand_cells(ws, hand, texts, names))
+        if as_text is None or not as_text.append(hand):
+            ws.append(_hand_cells(ws, hand, texts, names))
         count += 1
         if on_progress and total and count % PROGRESS_EVERY == 0:
             on_progress(count / total)
     sheet_cells.autofilter(ws, len(headers), count + 1)
+
+
+class _HandsText:
+    """The "Hands" rows as text (``XmlRowsSheet.append_xml``): each cell's
+    text is made once per column and value (a player's name, a wind, a
+    payment) and then looked up, since the same few thousand values fill
+    the 1.6 million cells of a 3,200-player event. The cells are
+    ``_hand_cells``'; a row with a cell only openpyxl writes, or a sheet
+    not written as text, is left to ``ws.append`` (``append`` says False)."""
+
+    def __init__(
+        self,
+        ws: XmlRowsSheet,
+        texts: Mapping[str, str],
+        names: dict[str | None, object],
+    ) -> None:
+        self.ws = ws
+        self.cells = CellTexts(ws, 8 + 2 * PAYMENT_COLUMNS)
+        self.wind = lambda wind: texts[L.WIND_LABELS[wind]]
+        self.drawn = lambda _: texts[L.DRAWN_HAND]
+        self.self_drawn = lambda _: texts[L.SELF_DRAWN]
+        self.name = lambda name: _name(ws, name, names)
+        self.fans = lambda fans: sheet_cells.text(ws, fans) or None
+
+    def append(self, hand: HandRow) -> bool:
+        if not self.ws.writes_text or len(hand.payments) > PAYMENT_COLUMNS:
+            return False
+        # The look-ups inline (a text met before), else ``CellTexts`` makes it.
+        text, number, name = self.cells.text, self.cells.number, self.name
+        cells = self.cells.columns
+        round_no, table_no, hand_no = (
+            hand.round_number,
+            hand.table_number,
+            hand.hand_number,
+        )
+        parts = [
+            (type(round_no) is int and cells[0].get(round_no)) or number(0, round_no),
+            (type(table_no) is int and cells[1].get(table_no)) or number(1, table_no),
+            (type(hand_no) is int and cells[2].get(hand_no)) or number(2, hand_no),
+            cells[3].get(hand.prevalent_wind)
+            or text(3, hand.prevalent_wind, self.wind),
+        ]
+        winner = hand.winner
+        if winner is None:
+            parts.append(text(4, _DRAWN, self.drawn))
+        else:
+            parts.append(cells[4].get(winner) or text(4, winner, name))
+            if hand.self_drawn:
+                parts.append(text(5, _SELF_DRAWN, self.self_drawn))
+            else:
+                out = hand.discarder
+                parts.append(cells[5].get(out) or text(5, out, name))
+        value = hand.hand_value
+        if hand.hand_unit:
+            parts.append(text(6, f"{value} {hand.hand_unit}", str))
+        else:
+            parts.append(
+                (type(value) is int and cells[6].get(value)) or number(6, value)
+            )
+        if hand.fans:  # else no cell, as ``_hand_cells`` writes None
+            parts.append(cells[7].get(hand.fans) or text(7, hand.fans, self.fans))
+        column = 8
+        for player, points in hand.payments:
+            parts.append(cells[column].get(player) or text(column, player, name))
+            column += 1
+            parts.append(
+                (type(points) is int and cells[column].get(points))
+                or number(column, points)
+            )
+            column += 1
+        if None in parts:
+            return False
+        self.ws.append_xml("".join(parts))  # type: ignore[arg-type]
+        return True
+
+
+# Keys no name equals: the labels' cells in the winner's and discarder's columns.
+_DRAWN = object()
+_SELF_DRAWN = object()
 
 
 def _hand_cells(
@@ -128,9 +247,9 @@ def _hand_cells(
 def _name(
     ws: WriteOnlyWorksheet, name: str | None, names: dict[str | None, object]
 ) -> object:
-    """``sheet_cells.text`` of a player's name, once per name (a cell
-    object is written where it is appended, so one may serve many rows)."""
-    found = names.get(name, names)
+    """``sheet_cells.text`` of a player's name, once per name where one
+    cell object may serve many rows (``sheet_cells.keeps_cells``)."""
+    found = names.get(name, names) if sheet_cells.keeps_cells(ws) else names
     if found is names:
         if len(names) >= NAMES_KEPT:
             names.clear()

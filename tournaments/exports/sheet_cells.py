@@ -18,10 +18,14 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
+from tournaments.exports.xml_rows import XmlRowsSheet
+
 TABLE_POINTS_FORMAT = "0.00"
 SHARED_RANK_FORMAT = '0"="'
 DATE_FORMAT = "yyyy-mm-dd"
 MAX_COLUMN_WIDTH = 40
+KEPT_CELLS = 20_000
+"""Distinct values whose cells a sheet keeps for the rows to come."""
 
 _BOLD = Font(bold=True)
 _HEADER_ALIGNMENT = Alignment(wrap_text=True, vertical="top")
@@ -56,6 +60,30 @@ def table_points(
         return None
     cell = WriteOnlyCell(ws, float(value))
     cell.number_format = TABLE_POINTS_FORMAT
+    return cell
+
+
+def keeps_cells(ws: WriteOnlyWorksheet) -> bool:
+    """Whether one cell object may serve many rows of ``ws``: where its rows
+    are written as text (``XmlRowsSheet``), a cell object is read where it
+    is appended; openpyxl's own writer (with lxml) writes the values that
+    follow it in its row into it."""
+    return isinstance(ws, XmlRowsSheet) and ws.writes_text
+
+
+def kept_table_points(
+    ws: WriteOnlyWorksheet, value: Fraction | None, kept: dict[object, object]
+) -> object:
+    """``table_points``, one cell per value, kept in ``kept`` for the rows
+    to come where the sheet allows it (``keeps_cells``): a few values fill
+    the 25,600 sessions of a 3,200-player event."""
+    if not keeps_cells(ws):
+        return table_points(ws, value)
+    cell = kept.get(value, kept)
+    if cell is kept:
+        if len(kept) >= KEPT_CELLS:
+            kept.clear()
+        cell = kept[value] = table_points(ws, value)
     return cell
 
 

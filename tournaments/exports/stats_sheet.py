@@ -67,10 +67,21 @@ def write_stats_sheet(
     widths += [sheet_cells.width(heading, minimum=7) for heading in headers[1:]]
     sheet_cells.prepare(ws, widths)
     ws.append(sheet_cells.header_cells(ws, headers))
+    # One cell object per value serves every row where the sheet allows it
+    # (``keeps_cells``): players of an event share most of their rates.
+    figures: dict[tuple[type, object, bool], object] = {}
+    keep = sheet_cells.keeps_cells(ws)
     for row in sheet.players:
         cells: list[object] = [sheet_cells.text(ws, row.name)]
         for column, value in zip(sheet.columns, row.values, strict=True):
-            cells.append(_figure(ws, value, column.rate))
+            # Typed: the int 1 is a plain cell, Fraction(1) an average's.
+            key = (type(value), value, column.rate)
+            cell = figures.get(key, figures) if keep else figures
+            if cell is figures:
+                if len(figures) >= sheet_cells.KEPT_CELLS:
+                    figures.clear()
+                cell = figures[key] = _figure(ws, value, column.rate)
+            cells.append(cell)
         ws.append(cells)
     sheet_cells.autofilter(ws, len(headers), len(sheet.players) + 1)
     ws.append([])

@@ -17,6 +17,12 @@ write; the sheet then falls back to openpyxl's writer entirely. The XML is
 checked byte for byte against openpyxl's in
 ``tests/unit/exports/test_xml_rows.py``; openpyxl is pinned in
 requirements.txt.
+
+A sheet whose rows repeat the same few values in the same columns (the
+"Hands" sheet: names, winds, payments) may go further: ``cell_xml`` gives
+a cell's text once, with the row number left as ``ROW``, and
+``append_xml`` writes a row joined from such texts, so a value met again
+costs a dictionary look-up in its writer rather than a cell.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-__all__ = ["XmlRowsSheet", "add_sheet"]
+__all__ = ["ROW", "CellTexts", "XmlRowsSheet", "add_sheet"]
 
 TEXTS_KEPT = 20_000
 """Distinct strings whose XML a sheet keeps: names, winds, fans."""
@@ -40,6 +46,9 @@ _UNSEEN = "\0"
 """Not a cached XML text (it would be an illegal character)."""
 _MAX_TEXT = 32767
 """Excel's longest cell text; openpyxl cuts longer ones (the slow path)."""
+ROW = "\0"
+"""Where ``cell_xml`` leaves the row number: never in a written text, as
+``_plain_text`` refuses every illegal character, NUL included."""
 
 
 def add_sheet(workbook: Workbook, title: str) -> XmlRowsSheet:
@@ -49,8 +58,52 @@ def add_sheet(workbook: Workbook, title: str) -> XmlRowsSheet:
     return sheet
 
 
+class _XmlRow(tuple[str]):
+    """A row's cells as text (``append_xml``), told apart from a row of
+    values on its way to ``_write_rows``."""
+
+
 class XmlRowsSheet(WriteOnlyWorksheet):
     """``WriteOnlyWorksheet`` whose ``append`` writes rows as text."""
+
+    _writes_text = False
+    _styles: dict[Any, str]
+
+    @property
+    def writes_text(self) -> bool:
+        """Whether ``append_xml`` may be used: rows have been appended and
+        they are written as text (not with lxml, nor with row heights)."""
+        return self._writes_text
+
+    def cell_xml(self, column: int, value: object) -> str | None:
+        """The text of ``value`` in 0-based ``column``, as ``append`` would
+        write it in any row, the row number left as ``ROW``: ``""`` for
+        ``None`` (no cell), ``None`` for a value only openpyxl writes (a
+        row holding one must be appended with ``append``). A cell object
+        is read now: one changed later needs its text again."""
+        if value is None:
+            return ""
+        coordinate = f"{get_column_letter(column + 1)}{ROW}"
+        kind = type(value)
+        if kind is str:
+            text = _plain_text(value)  # type: ignore[arg-type]
+            if text is None:
+                return None
+            return f'<c r="{coordinate}" t="inlineStr">{text}'
+        if kind is int or (kind is float and isfinite(value)):  # type: ignore[arg-type]
+            return f'<c r="{coordinate}" t="n"><v>{_number(value)}</v></c>'
+        if isinstance(value, Cell):
+            if not hasattr(self, "_styles"):
+                self._styles = {}
+            return self._styled_cell(value, coordinate, self._styles)
+        return None
+
+    def append_xml(self, cells: str) -> None:
+        """A row of the cells' texts ``cell_xml`` gave, joined in column
+        order; only once ``writes_text`` (``RuntimeError`` otherwise)."""
+        if not self._writes_text:
+            raise RuntimeError("this sheet does not write its rows as text")
+        super().append(_XmlRow((cells,)))
 
     def _write_rows(self) -> Generator[None, Any, None]:
         """The generator ``append`` sends each row to (openpyxl's protocol)."""
@@ -64,17 +117,27 @@ class XmlRowsSheet(WriteOnlyWorksheet):
             self._already_saved()
         raw: Callable[[str], object] = xf._file
         letters: list[str] = []
-        styles: dict[Any, str] = {}
+        if not hasattr(self, "_styles"):
+            self._styles = {}
+        styles = self._styles
         texts: dict[str, str | None] = {}
+        self._writes_text = True
         with xf.element("sheetData"):
             row_idx = 1
             try:
                 while True:
                     values = yield
-                    self._write_row(xf, raw, values, row_idx, letters, styles, texts)
+                    if type(values) is _XmlRow:
+                        row = str(row_idx)
+                        raw(f'<row r="{row}">{values[0].replace(ROW, row)}</row>')
+                    else:
+                        self._write_row(
+                            xf, raw, values, row_idx, letters, styles, texts
+                        )
                     row_idx += 1
             except GeneratorExit:
                 pass
+        self._writes_text = False
         self._writer.xf.send(None)
 
     def _write_row(
@@ -195,3 +258,40 @@ def _plain_text(value: str) -> str | None:
     if stripped and stripped != value:
         return f'<is><t xml:space="preserve">{text}</t></is></c>'
     return f"<is><t>{text}</t></is></c>"
+
+
+class CellTexts:
+    """Cells' texts for ``XmlRowsSheet.append_xml``, by column and value,
+    each made once by ``cell_xml`` and then looked up (``columns[n]`` may
+    be read directly: a text met before, else None). At most
+    ``TEXTS_KEPT`` values a column; ``None`` for a value only openpyxl
+    writes (its row must go through ``append``)."""
+
+    def __init__(self, ws: XmlRowsSheet, columns: int) -> None:
+        self.ws = ws
+        self.columns: list[dict[Any, str | None]] = [{} for _ in range(columns)]
+
+    def text(self, column: int, key: Any, make: Callable[[Any], object]) -> str | None:
+        """The text of ``make(key)`` in ``column``, made once per key."""
+        found = self.columns[column]
+        text = found.get(key, _UNSEEN)
+        if text is _UNSEEN:
+            if len(found) >= TEXTS_KEPT:
+                found.clear()
+            text = found[key] = self.ws.cell_xml(column, make(key))
+        return text
+
+    def number(self, column: int, value: object) -> str | None:
+        """The text of ``value`` as it is (a number, None)."""
+        # Typed keys but for int: True == 1 is another cell.
+        if type(value) is int:
+            return self.text(column, value, _same)
+        return self.text(column, (type(value), value), _second)
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _second(pair: tuple[object, object]) -> object:
+    return pair[1]

@@ -223,7 +223,7 @@ def list_hand_rows(tournament: Tournament) -> CountedRows:
     )  # fmt: skip
     # The JSON fields as text, decoded a batch at a time (``json_text``).
     rows = (
-        _hand_row(values, json, by_seat, by_table, french, valued)
+        _hand_row(values, json, by_seat, by_table, french, valued, values[8])
         for values, json in decoded(hands.iterator(chunk_size=BATCH), (8, 9, 10))
     )
     return CountedRows(hands.count(), rows)
@@ -249,7 +249,8 @@ class WorkbookHands:
             .values_list(
                 "table__round__number", "table__number", "number",
                 "prevalent_wind", "kind", "winner_id", "discarder_id", "table_id",
-                "winner__wind", "discarder__wind", "seat_winds", "created_at",
+                "winner__wind", "discarder__wind", "seat_winds",
+                as_text("created_at"),
                 as_text("result"), as_text("fans"), as_text("deltas"),
                 as_text("tiles"),
             )
@@ -275,7 +276,7 @@ class WorkbookHands:
         french = (get_language() or "").startswith("fr")
         valued = _hand_valuer(self.tournament.ruleset)
         rows = (
-            _hand_row(values, json[:3], by_seat, by_table, french, valued)
+            _hand_row(values, json[:3], by_seat, by_table, french, valued, values[12])
             for values, json in read
         )
         return CountedRows(len(read), rows)
@@ -287,15 +288,17 @@ def _hand_row(
     by_seat: dict[int, str],
     by_table: dict[int, list[str]],
     french: bool,
-    valued: Callable[[Any, list[int] | None], tuple[int | None, str]],
+    valued: Valuer,
+    result_text: str | None,
 ) -> HandRow:
+    """``result_text``: the stored result as its JSON text (``valued``'s key)."""
     round_no, table_no, number, prevalent, kind, winner, discarder = values[:7]
     table_id = values[7]
     result, fans, deltas = json
-    drawn = kind == Hand.Kind.DRAW or winner is None
-    names = by_table.get(table_id, [""] * len(WINDS))
+    drawn = kind == _DRAW or winner is None
+    names = by_table.get(table_id, _NO_NAMES)
     hand_scores = player_scores(fans)
-    value, unit = valued(result, hand_scores)
+    value, unit = valued(result, hand_scores, result_text)
     if hand_scores is not None:
         # Every player's hand scores (French classic, encyclopaedia): the
         # others' are listed by name.
@@ -309,35 +312,57 @@ def _hand_row(
         prevalent_wind=prevalent,
         winner=None if drawn else by_seat.get(winner),
         discarder=None if drawn or discarder is None else by_seat.get(discarder),
-        self_drawn=not drawn and kind == Hand.Kind.SELF_DRAW,
+        self_drawn=not drawn and kind == _SELF_DRAW,
         hand_value=None if drawn else value,
         hand_unit=unit,
-        fans=fans_text(fans, french=french),
-        payments=tuple(
-            Payment(name, points) for name, points in zip(names, deltas, strict=False)
-        ),
+        fans=fans_text(fans, french=french) if fans else "",
+        # ``map`` stops at the shorter, as ``zip`` does.
+        payments=tuple(map(Payment, names, deltas)),
     )
 
 
-def _hand_valuer(
-    code: str,
-) -> Callable[[Any, list[int] | None], tuple[int | None, str]]:
+_DRAW, _SELF_DRAW = str(Hand.Kind.DRAW), str(Hand.Kind.SELF_DRAW)
+_NO_NAMES = [""] * len(WINDS)
+
+
+Valuer = Callable[[Any, list[int] | None, str | None], tuple[int | None, str]]
+"""A stored hand's value and unit from its result, its players' hand scores
+and its result's JSON text (see ``_hand_valuer``)."""
+
+
+def _hand_valuer(code: str) -> Valuer:
     """What a stored hand was worth under rule set ``code``, and its unit in
     words when it is not the column's own (riichi's yakuman in a han
-    column); a rule set no longer registered has no hand values."""
+    column); a rule set no longer registered has no hand values. Where the
+    players' hand scores play no part, the answer is kept by the result's
+    JSON text: the same few hundred results come back all through an event."""
     try:
         ruleset = get_ruleset(code)
     except EngineError:
-        return lambda result, scores: (None, "")
+        return lambda result, scores, text: (None, "")
     column = ruleset.words.units[0] if ruleset.words.units else ""
+    known: dict[str, tuple[int | None, str]] = {}
 
-    def valued(result: Any, scores: list[int] | None) -> tuple[int | None, str]:
+    def valued(
+        result: Any, scores: list[int] | None, text: str | None
+    ) -> tuple[int | None, str]:
+        if scores is None and text is not None:
+            found = known.get(text)
+            if found is None:
+                if len(known) >= VALUES_KEPT:
+                    known.clear()
+                found = known[text] = valued(result, None, None)
+            return found
         worth = ruleset.hand_value(result or {}, scores)
         if worth is None:
             return None, ""
         return worth.value, "" if worth.unit == column else unit_label(worth.unit)
 
     return valued
+
+
+VALUES_KEPT = 20_000
+"""Distinct results whose value ``_hand_valuer`` keeps."""
 
 
 def player_scores(fans: Any) -> list[int] | None:

@@ -11,7 +11,7 @@ body and keeps the bytes in that row for any web process to serve.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 
 from django.conf import settings
@@ -19,6 +19,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import translation
 
+from tournaments.exports.collector import collector_paused
+from tournaments.exports.rows import StandingRow
 from tournaments.exports.standings_csv import build_standings_csv
 from tournaments.exports.standings_xlsx import build_standings_workbook
 from tournaments.extensions import extra_sheets
@@ -99,7 +101,9 @@ def build_export(
     check_export(kind, language)
     if separator not in CSV_SEPARATORS:
         raise ServiceError("unknown_separator", field="sep", separator=separator)
-    with translation.override(language):
+    # The collector paused (``collector``): a big event's rows and figures
+    # make it walk the growing heap again and again.
+    with translation.override(language), collector_paused():
         labels = export_labels(tournament.ruleset)
         standings = get_export_standings(tournament)
         if kind == ExportFile.Kind.CSV:
@@ -111,26 +115,35 @@ def build_export(
                 decimal_separator=decimal_separator,
             )
             return export_filename(tournament, kind), text.encode("utf-8-sig")
-        # The hands are read once: by the statistics on a cache miss, then
-        # by the "Hands" sheet.
-        hands = WorkbookHands(tournament)
-        statistics = get_stats_sheet(tournament, hands=hands.records)
-        content = build_standings_workbook(
-            get_tournament_info(tournament, len(standings)),
-            standings,
-            list_session_rows(tournament),
-            hands.rows(),
-            list_penalty_rows(tournament),
-            labels,
-            on_progress=on_progress,
-            # What apps above add (leagues: the team sheet), in this language.
-            extra_sheets=[
-                (str(sheet.title()), partial(sheet.write, tournament))
-                for sheet in extra_sheets(tournament)
-            ],
-            statistics=statistics,
-        )
+        content = _build_workbook(tournament, standings, labels, on_progress)
     return export_filename(tournament, kind), content
+
+
+def _build_workbook(
+    tournament: Tournament,
+    standings: list[StandingRow],
+    labels: Mapping[str, str],
+    on_progress: Callable[[float], None] | None,
+) -> bytes:
+    # The hands are read once: by the statistics on a cache miss, then
+    # by the "Hands" sheet.
+    hands = WorkbookHands(tournament)
+    statistics = get_stats_sheet(tournament, hands=hands.records)
+    return build_standings_workbook(
+        get_tournament_info(tournament, len(standings)),
+        standings,
+        list_session_rows(tournament),
+        hands.rows(),
+        list_penalty_rows(tournament),
+        labels,
+        on_progress=on_progress,
+        # What apps above add (leagues: the team sheet), in this language.
+        extra_sheets=[
+            (str(sheet.title()), partial(sheet.write, tournament))
+            for sheet in extra_sheets(tournament)
+        ],
+        statistics=statistics,
+    )
 
 
 @transaction.atomic

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scoring.engine.facts import HandFacts, breakdown_items
+from scoring.engine.facts import NO_FACTS, HandFacts, breakdown_items
 from scoring.engine.mcr import options as _options
 from scoring.engine.mcr import payments, results, winds
 from scoring.engine.mcr.fans import count_fans, parse_hand
@@ -53,7 +53,9 @@ class McrRuleSet(BaseRuleSet[McrOptions, HandResult]):
     ) -> HandFacts:
         """The fans of a hand entered with its tiles (the calculator's
         lines, flowers included, worth their points)."""
-        return HandFacts(items=breakdown_items(breakdown, "points"))
+        items = breakdown_items(breakdown, "points")
+        # Most hands have no breakdown: the shared empty facts, not a new one.
+        return NO_FACTS if items is None else HandFacts(items=items)
 
     def hands_per_session(self, options: McrOptions) -> int | None:
         return options.hands_per_session

@@ -158,22 +158,33 @@ def _hands(
     found: list[Highlight] = []
     if won:
         units = get_ruleset(tables[0].ruleset).words.units
-        # ``nsmallest`` is ``sorted(...)[:n]``, ties kept in order.
+        # ``nsmallest`` is ``sorted(...)[:n]``, ties kept in order; only
+        # the hands worth one of the ``biggest`` best values can be among
+        # the ``biggest`` best hands, the others need no key.
+        ranks = [value_rank(value, units) for _, _, value in won]
+        best = heapq.nlargest(biggest, set(ranks))
+        if best:
+            won = [w for w, rank in zip(won, ranks, strict=True) if rank >= best[-1]]
         for table, read, value in heapq.nsmallest(
             biggest,
             won,
-            key=lambda w: (
-                tuple(-part for part in value_rank(w[2], units)),
-                w[0].round_number,
-                w[0].table_number,
-                w[1].hand.number,
-            ),
+            key=lambda w: _biggest_first(w, units),
         ):
             winner = read.hand.winner
             assert winner is not None
             player = table.players[winner] if winner < len(table.players) else None
             found.append(highlight(player, value, table, read))
     return items, itemised, names_fr, found
+
+
+def _biggest_first(
+    won: tuple[TableRecord, ReadHand, HandValue], units: tuple[str, ...]
+) -> tuple[int, int, int, int, int]:
+    """The biggest value first (``value_rank`` reversed), then by round,
+    table and hand."""
+    table, read, value = won
+    unit, points = value_rank(value, units)
+    return (-unit, -points, table.round_number, table.table_number, read.hand.number)
 
 
 def _paces(tables: list[TableRecord]) -> list[TablePace]:

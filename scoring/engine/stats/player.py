@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from scoring.engine.base import AnyRuleSet, HandValue
+from scoring.engine.base import AnyRuleSet, BaseRuleSet, HandValue
 from scoring.engine.rulesets import get_ruleset
 from scoring.engine.stats.figures import (
     COMMON_FIGURES,
@@ -92,6 +92,7 @@ class _Tally:
     washouts: int = 0
     values: list[HandValue] = field(default_factory=list)
     best: Highlight | None = None
+    best_rank: tuple[int, int] = (0, 0)
     won: list[int] = field(default_factory=list)
     lost: list[int] = field(default_factory=list)
     declared_known: int = 0
@@ -213,6 +214,10 @@ def _read_table(
     busted = dict.fromkeys(seats, False)
     known = False
     last = len(hands) - 1
+    units = rules.words.units
+    # Without its own ``running_scores`` a rule set keeps none (MCR): the
+    # summed payments need not be offered to it after every hand.
+    keeps_scores = type(rules).running_scores is not BaseRuleSet.running_scores
     for index, read in enumerate(hands):
         hand, facts, winners = read.hand, read.facts, read.winners
         washouts += read.washout
@@ -245,11 +250,13 @@ def _read_table(
                     points.append(scores[seat])
         if hand.winner is not None and hand.winner in seats:
             tally, player = seats[hand.winner]
-            _read_win(tally, read, table, reader, player)
+            _read_win(tally, read, table, reader, player, units)
         if hand.dealer is not None and hand.dealer in seats and index < last:
             tally = seats[hand.dealer][0]
             tally.dealer_turns += 1
             tally.dealer_kept += hands[index + 1].hand.dealer == hand.dealer
+        if not keeps_scores:
+            continue
         for place, delta in enumerate(deltas[:SEATS]):
             running[place] += delta
         held = rules.running_scores(_four(running), table.options)
@@ -276,9 +283,11 @@ def _read_win(
     table: TableRecord,
     reader: HandReader,
     player: Hashable,
+    units: tuple[str, ...],
 ) -> None:
     """The stored winner's value and breakdown (a second winner of a double
-    ron counts as a win, but the stored value is the first winner's)."""
+    ron counts as a win, but the stored value is the first winner's);
+    ``units``: the rule set's (``value_rank``)."""
     value = reader.value(table, read)
     items = read.facts.items
     if items is not None:
@@ -290,11 +299,10 @@ def _read_win(
     if value is None:
         return
     tally.values.append(value)
-    units = get_ruleset(table.ruleset).words.units
-    if tally.best is None or value_rank(value, units) > value_rank(
-        tally.best.value, units
-    ):
+    rank = value_rank(value, units)
+    if tally.best is None or rank > tally.best_rank:
         tally.best = highlight(player, value, table, read)
+        tally.best_rank = rank
 
 
 def highlight(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from scoring.engine.base import AnyRuleSet, HandValue
 from scoring.engine.rulesets import get_ruleset
-from scoring.engine.stats.records import HandRecord, ReadHand, TableRecord
+from scoring.engine.stats.records import UNREAD, HandRecord, ReadHand, TableRecord
 
 
 class HandReader:
@@ -17,7 +17,6 @@ class HandReader:
 
     def __init__(self) -> None:
         self._tables: dict[int, tuple[ReadHand, ...]] = {}
-        self._values: dict[tuple[int, int], HandValue | None] = {}
 
     def read(self, table: TableRecord) -> tuple[ReadHand, ...]:
         found = self._tables.get(id(table))
@@ -28,15 +27,15 @@ class HandReader:
         return found
 
     def value(self, table: TableRecord, read: ReadHand) -> HandValue | None:
-        """What the hand's (first) winner's hand was worth (``hand_value``)."""
-        key = (id(table), read.hand.number)
-        if key not in self._values:
-            rules = get_ruleset(table.ruleset)
+        """What the hand's (first) winner's hand was worth (``hand_value``),
+        asked of the rule set once and kept on ``read``."""
+        value = read.value
+        if value is UNREAD:
             scores = read.facts.hand_scores
-            self._values[key] = rules.hand_value(
+            value = read.value = get_ruleset(table.ruleset).hand_value(
                 read.hand.result, list(scores) if scores is not None else None
             )
-        return self._values[key]
+        return value  # type: ignore[return-value]
 
 
 def _read(rules: AnyRuleSet, hand: HandRecord) -> ReadHand:
@@ -46,7 +45,7 @@ def _read(rules: AnyRuleSet, hand: HandRecord) -> ReadHand:
     else:
         winners = () if hand.winner is None else (hand.winner,)
     washout = facts.washout if facts.washout is not None else not winners
-    return ReadHand(hand=hand, facts=facts, winners=winners, washout=washout)
+    return ReadHand(hand, facts, winners, washout, UNREAD)
 
 
 def value_rank(value: HandValue, units: tuple[str, ...]) -> tuple[int, int]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 
+from scoring.engine.base import HandValue
 from scoring.engine.facts import HandFacts
 
 
@@ -81,12 +82,19 @@ class SessionRecord:
     penalties: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, eq=False)
 class ReadHand:
     """A hand with what its rule set tells of it: every winner, whether it
-    is a washout, and the rule set's ``HandFacts``."""
+    is a washout, and the rule set's ``HandFacts``. ``value``: what its
+    stored winner's hand was worth, kept by ``HandReader.value`` the first
+    time it is asked (``UNREAD`` before)."""
 
     hand: HandRecord
     facts: HandFacts
     winners: tuple[int, ...]
     washout: bool
+    value: HandValue | object | None = None
+
+
+UNREAD = object()
+"""A ``ReadHand.value`` not asked for yet."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zipfile
 from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
@@ -222,3 +223,96 @@ def test_control_characters_are_dropped(info, standings):
     rows = [replace(standings[0], name="Ann\x07 Bell"), *standings[1:]]
     data = build_standings_workbook(info, rows, [], [], [], None)
     assert load_workbook(BytesIO(data))["Standings"]["B2"].value == "Ann Bell"
+
+
+def test_rows_written_as_text_are_the_rows_of_cells(
+    info, standings, sessions, hands, penalties, monkeypatch
+):
+    """ "Rounds" and "Hands" write their rows as cell texts kept by value
+    (``XmlRowsSheet.append_xml``): every part of the file is the one their
+    rows of cells write through ``append`` (itself checked against
+    openpyxl's cells in ``test_xml_rows``), odd names and values included.
+
+    Not against openpyxl's own sheet: there a cell object appended in a
+    row takes the values of the cells after it, and "Hands" appends one
+    cell object for all the rows of a player whose name starts with "="."""
+    from tournaments.exports.rows import HandRow, Payment, SessionRow
+    from tournaments.exports.xml_rows import XmlRowsSheet
+
+    odd = ("=cmd|' /C calc'!A0", " spaced ", "a & <b>", "bell\x07")
+    pays = tuple(
+        Payment(name, points) for name, points in zip(odd, (9, -3, -3, -3), strict=True)
+    )
+    more_sessions = [
+        *sessions,
+        *(
+            SessionRow(2, 1, "ESWN"[n], odd[n], 5 - n, n + 1, Fraction(n, 3))
+            for n in range(4)
+        ),
+        SessionRow(2, 2, "E", "", 0, 1, 2),
+    ]
+    more_hands = [
+        *hands,
+        *hands,
+        HandRow(2, 1, 1, "S", odd[0], odd[2], False, 3, "Yakuman 13", pays, "yakuman"),
+        HandRow(2, 1, 2, "W", odd[3], None, True, 9, "=SUM(A1)", pays),
+        HandRow(2, 1, 3, "N", odd[1], odd[1], False, None, "", pays[:2]),
+        HandRow(2, 1, 4, "N", "", "", False, 0, " ", ()),
+        HandRow(2, 1, 5, "E", odd[0], None, True, 8, "", pays),
+    ]
+
+    def parts() -> dict[str, bytes]:
+        data = build_standings_workbook(
+            info, standings, more_sessions, more_hands, penalties, {}
+        )
+        with zipfile.ZipFile(BytesIO(data)) as archive:
+            return {
+                name: archive.read(name)
+                for name in archive.namelist()
+                if name != "docProps/core.xml"
+            }
+
+    mine = parts()
+    monkeypatch.setattr(XmlRowsSheet, "writes_text", False)
+    theirs = parts()
+    assert mine.keys() == theirs.keys()
+    for name in theirs:
+        assert mine[name] == theirs[name], name
+
+
+def test_with_lxml_no_cell_object_serves_two_rows(
+    info, standings, sessions, hands, penalties, monkeypatch
+):
+    """With lxml, openpyxl's writer puts the values that follow a cell
+    object in its row into that object: the sheets then keep no cell for
+    later rows (``sheet_cells.keeps_cells``), and every value read back is
+    the one written as text without lxml."""
+    from tournaments.exports import xml_rows
+    from tournaments.exports.rows import HandRow, Payment
+    from tournaments.exports.stats_sheet import StatsColumn, StatsPlayerRow, StatsSheet
+
+    name = "=cmd|' /C calc'!A0"
+    pays = tuple(Payment(n, p) for n, p in ((name, 9), ("Bo", -9)))
+    more_hands = [
+        *hands,
+        HandRow(2, 1, 1, "S", name, "Bo", False, 9, "", pays),
+        HandRow(2, 1, 2, "S", name, None, True, 9, "", pays),
+    ]
+    statistics = StatsSheet(
+        columns=(StatsColumn("Win rate", rate=True), StatsColumn("Place")),
+        players=tuple(
+            StatsPlayerRow(n, (Fraction(1, 4), Fraction(5, 2))) for n in ("A", "B")
+        ),
+        biggest_hands=(),
+    )
+
+    def values() -> dict[str, list[tuple]]:
+        data = build_standings_workbook(
+            info, standings, sessions, more_hands, penalties, {}, statistics=statistics
+        )
+        book = load_workbook(BytesIO(data))
+        return {ws.title: list(ws.iter_rows(values_only=True)) for ws in book}
+
+    as_text = values()
+    monkeypatch.setattr(xml_rows, "LXML", True)
+    assert values() == as_text

@@ -9,7 +9,7 @@ from io import BytesIO
 
 import pytest
 from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell import Cell, WriteOnlyCell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils.exceptions import IllegalCharacterError
 
@@ -111,3 +111,62 @@ def test_a_value_openpyxl_cannot_write_is_refused():
     ws = add_sheet(workbook, "Sheet")
     with pytest.raises(ValueError):
         ws.append([object()])
+
+
+@pytest.mark.parametrize("kept", [20_000, 2])
+def test_rows_of_cell_texts_are_openpyxls_byte_for_byte(kept, monkeypatch):
+    """A row joined from ``cell_xml``'s texts is the row ``append`` writes;
+    a row with a value only openpyxl writes goes through ``append``."""
+    monkeypatch.setattr(xml_rows, "TEXTS_KEPT", kept)
+
+    def as_text(workbook):
+        ws = add_sheet(workbook, "Sheet")
+        real_append = ws.append
+        cells = xml_rows.CellTexts(ws, 12)
+
+        def append(row):
+            values = list(row)
+            texts = [
+                cells.text(column, value, lambda same: same)
+                if isinstance(value, str | Cell)
+                else cells.number(column, value)
+                for column, value in enumerate(values)
+            ]
+            if ws.writes_text and None not in texts:
+                ws.append_xml("".join(texts))
+            else:
+                real_append(values)
+
+        ws.append = append
+        return ws
+
+    mine = _build(as_text)
+    theirs = _build(lambda workbook: workbook.create_sheet("Sheet"))
+    assert mine.keys() == theirs.keys()
+    for name in theirs:
+        assert mine[name] == theirs[name], name
+
+
+def test_a_true_is_not_the_number_one():
+    """``CellTexts.number`` keys by type where values compare equal."""
+    workbook = Workbook(write_only=True)
+    cells = xml_rows.CellTexts(add_sheet(workbook, "Sheet"), 1)
+    assert cells.number(0, 1) == f'<c r="A{xml_rows.ROW}" t="n"><v>1</v></c>'
+    assert cells.number(0, True) is None  # openpyxl's: a boolean cell
+    assert cells.number(0, 1.0) == cells.number(0, 1)  # both written "1"
+    assert cells.number(0, None) == ""
+
+
+def test_rows_as_text_only_once_the_sheet_writes_them(monkeypatch):
+    workbook = Workbook(write_only=True)
+    ws = add_sheet(workbook, "Sheet")
+    assert not ws.writes_text
+    with pytest.raises(RuntimeError):
+        ws.append_xml("")
+    ws.append([1])
+    assert ws.writes_text
+    monkeypatch.setattr(xml_rows, "LXML", True)
+    lxml_sheet = add_sheet(workbook, "Other")
+    lxml_sheet.append([1])
+    assert not lxml_sheet.writes_text
+    workbook.save(BytesIO())
