@@ -9,7 +9,7 @@ from .norepeat import search_plan
 from .pins import place_pins
 from .problem import Problem, build_problem
 from .stats import plan_stats
-from .swiss import seat_swiss
+from .swiss import leave_last_round_open, seat_swiss
 from .swiss_block import block_round
 from .types import Round, SeatingPlan, SeatingRequest
 from .validation import validate_request
@@ -55,6 +55,8 @@ def plan_seating(
             [[problem.ids[i] for i in table] for table in round_] for round_ in tables
         ]
         rounds = assign_winds(request.history, named)
+        if request.mode == "swiss":
+            rounds = (leave_last_round_open(problem, rounds[0]),)
     budget.done()
     return SeatingPlan(
         rounds=rounds,

@@ -17,6 +17,14 @@ Tight events whose last block of four rounds is planned at once
 (``swiss_block``) pay that price: there a wind is judged against the end of
 its block, so every player sits each wind once a block.
 
+The round before the last also counts (LAST) a table whose players would
+then need winds in the last round that no table of four different winds
+gives them: in an event of 4k rounds every player then has one wind left,
+and the last round's tables are only as close as the queues of players
+needing each wind are level through the ranking (issue 31: a mean spread
+of 97 at 1,600 players with needs left to chance, 55 with half the tables
+of round 7 leaving four different needs).
+
 The search: steepest descent on swaps of two players of nearby tables (tables
 in rank order; a costly table looks further), run until no swap improves
 (``greedy``: from rank-order tables, the baseline every round must match),
@@ -31,6 +39,7 @@ not; the time limit is only a far safety net (``budget.safety_limit_s``).
 from __future__ import annotations
 
 import random
+from functools import cache
 from itertools import permutations
 
 from .budget import Budget
@@ -68,6 +77,17 @@ DESCENT_PER_PLAYER = 4_000
 #: a gap left for the very last round could meet a round with no seating
 #: that closes every player's gap.
 STRICT_TAIL = 2
+#: In the round before the last, a table whose players, at its best
+#: seating, would each need a wind in the last round with no way to give
+#: them four different ones (issue 31): worth this many rank places. The
+#: last round must seat four players needing four different winds at every
+#: table; when each table of this round leaves four different needs, the
+#: players needing each wind stay spread evenly through the ranking, and
+#: the last round's tables stay close.
+LAST = 8
+#: Where a code keeps, in the round before the last, the winds each seat
+#: would leave the player needing in the last round (``_next_needs``).
+_NEXT = 64**4
 
 
 class SwissRound:
@@ -79,7 +99,7 @@ class SwissRound:
         self.club = problem.club
         self.rank = problem.rank
         self.pinned = [t >= 0 for t in problem.pin]
-        codes = [_wind_code(row, total) for row, total in _wind_totals(problem)]
+        codes = round_codes(problem)
         index = {code: i for i, code in enumerate(sorted(set(codes)))}
         # A table's multiset of codes as one number: base 5 digits count how
         # many of its players have each code.
@@ -113,14 +133,14 @@ class SwissRound:
 
     def _wind(self, table: list[int], key: int) -> int:
         """WIND per seat that leaves a player unable to end the event within
-        one of each wind, then SOFT per seat above a player's least-played
-        wind now, for the table's best seating."""
-        rows = [_decode(self.codes[p]) for p in table]
-        best = min(
-            rows[0][w] + rows[1][x] + rows[2][y] + rows[3][z]
-            for w, x, y, z in _PERMUTATIONS
+        one of each wind, SOFT per seat above a player's least-played wind
+        now, and in the round before the last LAST when the players would
+        need winds no table of four different ones gives them, for the
+        table's best seating."""
+        codes = [self.codes[p] for p in table]
+        value = min(
+            _seat_value(digits) + LAST * short for digits, short in seatings(codes)
         )
-        value = WIND * (best // 16) + SOFT * (best % 16)
         self._winds[key] = value
         return value
 
@@ -162,13 +182,18 @@ def _wind_totals(problem: Problem) -> list[tuple[list[int], int]]:
     """Each player's wind counts and the rounds they are judged against: the
     whole event, or the end of the block of four when the event plays its
     winds in blocks (``swiss_block``): each wind once a block."""
-    played = max(sum(row) for row in problem.winds)
-    pinned = any(t >= 0 for t in problem.pin)
-    total = played + problem.rounds + problem.later_rounds
-    if problem.rounds == 1 and plays_blocks(problem.n, total, pinned):
+    if _in_blocks(problem):
         return [(row, -(-(sum(row) + 1) // BLOCK) * BLOCK) for row in problem.winds]
     later = problem.later_rounds if problem.later_rounds >= STRICT_TAIL else 0
     return [(row, sum(row) + 1 + later) for row in problem.winds]
+
+
+def _in_blocks(problem: Problem) -> bool:
+    """Whether the round is one of an event that plays its winds in blocks."""
+    played = max(sum(row) for row in problem.winds)
+    pinned = any(t >= 0 for t in problem.pin)
+    total = played + problem.rounds + problem.later_rounds
+    return problem.rounds == 1 and plays_blocks(problem.n, total, pinned)
 
 
 def _wind_code(row: list[int], total: int) -> int:
@@ -195,8 +220,104 @@ def _completable(counts: list[int], total: int) -> bool:
     )
 
 
+def open_winds(problem: Problem) -> list[int]:
+    """Each player's winds (bit w for wind w) after which they can still end
+    the event with every wind within one of the others, judged as the search
+    judges them."""
+    masks = []
+    for row, total in _wind_totals(problem):
+        masks.append(
+            sum(
+                1 << w
+                for w in range(4)
+                if _completable([c + (v == w) for v, c in enumerate(row)], total)
+            )
+        )
+    return masks
+
+
+def seatings(codes: list[int]) -> list[tuple[int, bool]]:
+    """For each seating of a table (``_PERMUTATIONS`` order) of players with
+    these codes: the sum of their digits, and, in the round before the last,
+    whether the winds they would then need in the last round cannot be four
+    different ones."""
+    rows = [_decode(code) for code in codes]
+    needs = [code // _NEXT for code in codes]
+    if not any(needs):
+        return [
+            (rows[0][w] + rows[1][x] + rows[2][y] + rows[3][z], False)
+            for w, x, y, z in _PERMUTATIONS
+        ]
+    return [
+        (
+            rows[0][w] + rows[1][x] + rows[2][y] + rows[3][z],
+            not matchable(
+                (
+                    needs[0] >> 4 * w & 15,
+                    needs[1] >> 4 * x & 15,
+                    needs[2] >> 4 * y & 15,
+                    needs[3] >> 4 * z & 15,
+                )
+            ),
+        )
+        for w, x, y, z in _PERMUTATIONS
+    ]
+
+
+def round_codes(problem: Problem) -> list[int]:
+    """Each player's code as the search sees it (``SwissRound``)."""
+    codes = [_wind_code(row, total) for row, total in _wind_totals(problem)]
+    if before_last(problem):
+        codes = [
+            code + _NEXT * _next_needs(row)
+            for code, row in zip(codes, problem.winds, strict=True)
+        ]
+    return codes
+
+
+def _seat_value(digits: int) -> int:
+    """A table seating's cost from the sum of its players' code digits."""
+    return WIND * (digits // 16) + SOFT * (digits % 16)
+
+
+def before_last(problem: Problem) -> bool:
+    """Whether the round is the one before the last, seated round by round."""
+    return problem.rounds == 1 and problem.later_rounds == 1 and not _in_blocks(problem)
+
+
+def _next_needs(row: list[int]) -> int:
+    """For each wind w a player with wind counts ``row`` may sit now (4 bits
+    at 4 w), the winds of the last round that then leave their winds within
+    one at the end (the round after this one): ``last_needs``."""
+    total = sum(row) + 2
+    value = 0
+    for w in range(4):
+        after = [c + (v == w) for v, c in enumerate(row)]
+        value |= last_needs(after, total) << 4 * w
+    return value
+
+
+def last_needs(counts: list[int], total: int) -> int:
+    """The winds (bit w for wind w) after which counts ``counts`` end within
+    one of each other at ``total`` rounds, the next round being the last."""
+    return sum(
+        1 << v
+        for v in range(4)
+        if _completable([c + (u == v) for u, c in enumerate(counts)], total)
+    )
+
+
+@cache
+def matchable(masks: tuple[int, ...]) -> bool:
+    """True when each mask can take a different wind among its bits."""
+    return any(
+        all(mask >> w & 1 for w, mask in zip(perm, masks, strict=False))
+        for perm in permutations(range(4), len(masks))
+    )
+
+
 def _decode(code: int) -> tuple[int, int, int, int]:
-    return (code % 64, code // 64 % 64, code // 4096 % 64, code // 262144)
+    return (code % 64, code // 64 % 64, code // 4096 % 64, code // 262144 % 64)
 
 
 def _best_move(state: SwissRound, t: int) -> tuple[int, int, int, int] | None:
