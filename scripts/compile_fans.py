@@ -14,14 +14,24 @@ an old build, it is simply read as Python until the next build.
 Without mypyc or a C compiler, or when the build fails, the script removes
 any partial build, says why on standard error and exits 0: the pure-Python
 calculator, the same answers, is what runs then.
+
+A build is kept in the user's cache (``~/.cache/muraille/fans-native/``,
+or the folder ``MURAILLE_BUILD_CACHE`` names; ``off`` for none), under the
+digest of the sources, the interpreter, mypyc and the platform: a fresh
+checkout of the same sources, as CI's clean clone, copies it in a second
+instead of compiling for twenty.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
+import platform
 import shutil
+import subprocess
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -54,6 +64,80 @@ def _compiler() -> str | None:
     return None
 
 
+def cached_build(digest: str) -> Path | None:
+    """The folder that keeps (or will keep) the extensions built from these
+    sources by this interpreter, mypyc and platform; None when caching is off."""
+    setting = os.environ.get("MURAILLE_BUILD_CACHE", "")
+    if setting == "off":
+        return None
+    from mypy.version import __version__ as mypyc_version
+
+    key = hashlib.sha256(
+        "\0".join(
+            (
+                digest,
+                sys.version,
+                mypyc_version,
+                platform.platform(),
+                str(sysconfig.get_config_var("EXT_SUFFIX")),
+            )
+        ).encode()
+    ).hexdigest()[:32]
+    base = Path(setting) if setting else _user_cache() / "muraille" / "fans-native"
+    return base / key
+
+
+def _user_cache() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+
+
+def _extensions(folder: Path) -> list[Path]:
+    return [*folder.glob("*.so"), *folder.glob("*.pyd")]
+
+
+def _compiled_loads() -> bool:
+    """True when a fresh interpreter runs the calculator compiled."""
+    check = (
+        "from scoring.engine.mcr.fans import IMPLEMENTATION, count_fans; "
+        "import sys; sys.exit(IMPLEMENTATION != 'compiled')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", check], cwd=ROOT, capture_output=True, timeout=120
+    )
+    return done.returncode == 0
+
+
+def restore(digest: str) -> bool:
+    """Copy a cached build in place; True when it loads compiled."""
+    folder = cached_build(digest)
+    if folder is None or not _extensions(folder):
+        return False
+    clean()
+    for path in _extensions(folder):
+        shutil.copy2(path, PACKAGE_DIR / path.name)
+    STAMP.write_text(digest + "\n", encoding="ascii")
+    if _compiled_loads():
+        return True
+    clean()  # a damaged or foreign cache: build afresh
+    shutil.rmtree(folder, ignore_errors=True)
+    return False
+
+
+def keep(digest: str) -> None:
+    """Copy the extensions just built to the cache (whole or not at all)."""
+    folder = cached_build(digest)
+    if folder is None or folder.exists():
+        return
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        temp = Path(tempfile.mkdtemp(prefix=".part-", dir=folder.parent))
+        for path in _extensions(PACKAGE_DIR):
+            shutil.copy2(path, temp / path.name)
+        temp.rename(folder)
+    except OSError as error:  # a read-only or full disk: no cache, no harm
+        print(f"compile_fans: build not cached ({error})", file=sys.stderr)
+
+
 def build() -> bool:
     """Compile in place; True when the extensions and the stamp are written."""
     try:
@@ -65,6 +149,9 @@ def build() -> bool:
     if _compiler() is None:
         print("compile_fans: no C compiler; pure Python", file=sys.stderr)
         return False
+    if restore(sources_digest()):
+        print("compile_fans: these sources' build, from the cache", file=sys.stderr)
+        return True
     clean()
     paths = [str(path.relative_to(ROOT)) for path in compiled_sources()]
     digest = sources_digest()
@@ -99,6 +186,9 @@ def build() -> bool:
         finally:
             os.chdir(here)
     STAMP.write_text(digest + "\n", encoding="ascii")
+    keep(digest)
+    count = len(compiled_sources())
+    print(f"compile_fans: {count} modules compiled", file=sys.stderr)
     return True
 
 
@@ -109,9 +199,7 @@ def main() -> int:
     if options.clean:
         clean()
         return 0
-    if build():
-        count = len(compiled_sources())
-        print(f"compile_fans: {count} modules compiled", file=sys.stderr)
+    build()
     return 0
 
 
