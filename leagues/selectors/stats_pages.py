@@ -87,8 +87,8 @@ def get_league_stats_page(
     league: League, *, audience: Audience, players_page: str | None = None
 ) -> dict[str, Any]:
     """Everything the Statistics tab shows, cached (see module); each rule
-    set's players a page at a time (``players_page``: a federation's 5,000
-    players were 2 MB of HTML on every view)."""
+    set's players a ``RowsPage``, the page ``players_page`` asks for (a
+    federation's 5,000 players were 2 MB of HTML on every view)."""
     page = cached_league_view(
         "page", league, audience, lambda version: _page(league, audience, version)
     )
