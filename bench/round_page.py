@@ -53,6 +53,7 @@ start_production_django(ARGS.code, with_its_bench=True)
 import room_event  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.cache import cache  # noqa: E402
+from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from tournaments import extensions  # noqa: E402
@@ -133,6 +134,8 @@ def row(players: int, organiser: object) -> str:
 
 
 def main() -> None:
+    # A database just created (``createdb``) gets its tables first.
+    call_command("migrate", verbosity=0, interactive=False)
     organiser, _ = get_user_model().objects.get_or_create(
         username="bench-organiser", defaults={"is_superuser": True, "is_staff": True}
     )
