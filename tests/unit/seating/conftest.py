@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import pytest
+
+from tournaments.seating import SeatingPlan, SeatingRequest, plan_seating
 
 
 class FakeClock:
@@ -47,3 +49,40 @@ def random_rounds(
         rng.shuffle(order)
         rounds.append([order[i : i + 4] for i in range(0, players, 4)])
     return rounds
+
+
+def play_swiss(
+    count: int,
+    rounds: int,
+    finish: Callable[[Sequence[int]], list[int]],
+    *,
+    seed_of: Callable[[int], int] = lambda number: number,
+    clubs: Mapping[int, str] | None = None,
+    clock_step: float = 0.0,
+) -> list[tuple[SeatingRequest, SeatingPlan]]:
+    """A Swiss event of ``count`` players, each round seated from the ranking
+    of table points so far (4/2/1/0 in the order ``finish`` gives a table's
+    players, first place first), on a fake clock: per round, the request
+    and its plan. ``seed_of(number)`` is the round's seed."""
+    players = tuple(range(1, count + 1))
+    points = dict.fromkeys(players, 0)
+    history: tuple = ()  # type: ignore[type-arg]
+    seated = []
+    for number in range(1, rounds + 1):
+        request = SeatingRequest(
+            mode="swiss",
+            players=players,
+            history=history,
+            round_index=number,
+            rounds_total=rounds,
+            ranking=tuple(sorted(players, key=lambda p: (-points[p], p))),
+            clubs=clubs or {},
+            seed=seed_of(number),
+        )
+        plan = plan_seating(request, clock=FakeClock(step=clock_step))
+        seated.append((request, plan))
+        history = (*history, plan.rounds[0])
+        for table in plan.rounds[0]:
+            for place, player in enumerate(finish(table)):
+                points[player] += (4, 2, 1, 0)[place]
+    return seated

@@ -14,7 +14,12 @@ from itertools import combinations
 
 import pytest
 
-from tests.unit.seating.conftest import FakeClock, assert_valid_round, random_rounds
+from tests.unit.seating.conftest import (
+    FakeClock,
+    assert_valid_round,
+    play_swiss,
+    random_rounds,
+)
 from tournaments.seating import SeatingRequest, plan_seating, plan_stats
 from tournaments.seating.budget import SAFETY, Budget, expected_s, safety_limit_s
 from tournaments.seating.norepeat import _MAX_STEPS, max_anneal_steps
@@ -128,31 +133,16 @@ def _event(n: int, rounds: int, seed: int, clubs: Mapping[int, str]) -> list:  #
     """A Swiss event ranked by simulated results; per round the request and
     the plan's round (on a clock that stands still)."""
     rng = random.Random(seed)
-    players = tuple(range(1, n + 1))
-    strength = {p: rng.random() for p in players}
-    points = dict.fromkeys(players, 0)
-    history: tuple = ()  # type: ignore[type-arg]
-    seated = []
-    for number in range(1, rounds + 1):
-        request = SeatingRequest(
-            mode="swiss",
-            players=players,
-            history=history,
-            round_index=number,
-            rounds_total=rounds,
-            ranking=tuple(sorted(players, key=lambda p: (-points[p], p))),
-            clubs=clubs,
-            seed=seed * 100 + number,
-        )
-        plan = plan_seating(request, clock=FakeClock(step=0.0))
-        assert plan.clock_stopped is False
-        seated.append((request, plan.rounds[0]))
-        for table in plan.rounds[0]:
-            finish = sorted(table, key=lambda p: -(strength[p] + rng.random()))
-            for place, player in enumerate(finish):
-                points[player] += (4, 2, 1, 0)[place]
-        history = (*history, *plan.rounds)
-    return seated
+    strength = {p: rng.random() for p in range(1, n + 1)}
+    seated = play_swiss(
+        n,
+        rounds,
+        lambda table: sorted(table, key=lambda p: -(strength[p] + rng.random())),
+        seed_of=lambda number: seed * 100 + number,
+        clubs=clubs,
+    )
+    assert all(plan.clock_stopped is False for _, plan in seated)
+    return [(request, plan.rounds[0]) for request, plan in seated]
 
 
 def test_every_swiss_round_is_at_least_as_good_as_the_baseline() -> None:

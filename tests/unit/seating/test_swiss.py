@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from tests.unit.seating.conftest import FakeClock, assert_valid_round
+from tests.unit.seating.conftest import FakeClock, assert_valid_round, play_swiss
 from tournaments.seating import SeatingRequest, plan_seating, plan_stats
 
 
@@ -84,26 +84,10 @@ def swiss_event(
 ) -> tuple:  # type: ignore[type-arg]
     """The rounds of a Swiss event: ``finish`` orders each table's players
     (first place first); table points 4/2/1/0 make the next ranking."""
-    players = tuple(range(1, count + 1))
-    points = dict.fromkeys(players, 0)
-    history: tuple = ()  # type: ignore[type-arg]
-    for number in range(1, rounds + 1):
-        request = SeatingRequest(
-            mode="swiss",
-            players=players,
-            history=history,
-            round_index=number,
-            rounds_total=rounds,
-            ranking=tuple(sorted(players, key=lambda p: (-points[p], p))),
-            seed=number,
-        )
-        plan = plan_seating(request, clock=FakeClock(step=0.0001))
-        assert_valid_round(plan.rounds[0], players)
-        history = (*history, plan.rounds[0])
-        for table in plan.rounds[0]:
-            for place, player in enumerate(finish(table)):
-                points[player] += (4, 2, 1, 0)[place]
-    return history
+    seated = play_swiss(count, rounds, finish, clock_step=0.0001)
+    for request, plan in seated:
+        assert_valid_round(plan.rounds[0], request.players)
+    return tuple(plan.rounds[0] for _, plan in seated)
 
 
 def test_sixteen_players_play_five_swiss_rounds_without_a_repeat() -> None:
